@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.ts';
+import type { SessionPolicy } from './config.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import sessionRoutes from './routes/base/session.ts';
+import meRoutes from './routes/base/me.ts';
+import { routeModules } from './routes/index.ts';
+
+export interface Deps {
+  db: Db;
+  sessionPolicy: SessionPolicy;
+}
+
+export interface AppOptions {
+  deps: Deps;
+  logger?: FastifyServerOptions['logger'];
+  /** Built SPA to serve beside the API; omitted in API-only tests. */
+  webDist?: string;
+  trustProxy?: boolean;
+}
+
+const API_PREFIXES = ['/base/', '/order/', '/shopping/', '/api/', '/healthz'];
+
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // Ids in logs let one request be followed across its log lines.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', opts.deps);
+  registerRequestContext(app);
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await app.register(import('@fastify/multipart'), { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(import('@fastify/swagger'), {
+    openapi: {
+      info: { title: 'Travel portal API', version: '2.0.0', description: 'Envelope {code, data, message}; code 0 is success.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+
+  await app.register(sessionRoutes);
+  await app.register(meRoutes);
+  for (const mod of routeModules) await app.register(mod);
+
+  const dist = opts.webDist;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false });
+    app.setNotFoundHandler((req, reply) => {
+      const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+      if (isApi || req.method !== 'GET') return sendNotFound(req, reply);
+      // Client-side routes: the SPA renders its own not-found page for unknown paths.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));
+  }
+  return app;
+}

@@ -1,0 +1,4 @@
+// The one place drizzle-kit and the db client read the whole schema from.
+export * from './companies.ts';
+export * from './users.ts';
+export * from './misc.ts';

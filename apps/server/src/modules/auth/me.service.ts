@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { MeAnswer } from '@portal/contract/api/auth';
+import type { DbOrTx } from '../../db/client.ts';
+import { sites } from '../../db/schema/index.ts';
+import { toCompany, toUserInfo, type CompanyRow, type UserRow } from '../users/user.mapper.ts';
+
+/** The site (white label) a company belongs to is its top-level agency's. */
+export async function websitePrefixOf(db: DbOrTx, company: CompanyRow): Promise<string> {
+  const topId = company.parentId ?? company.id;
+  const [site] = await db.select({ prefix: sites.websitePrefix }).from(sites).where(eq(sites.companyId, topId)).limit(1);
+  return site?.prefix ?? '/';
+}
+
+export async function buildMe(db: DbOrTx, user: UserRow, company: CompanyRow, embedded: boolean): Promise<MeAnswer> {
+  return {
+    userInfo: toUserInfo(user),
+    company: toCompany(company),
+    websitePrefix: await websitePrefixOf(db, company),
+    permissions: user.permissions,
+    embedded,
+  };
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { Code } from '@portal/contract/codes';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { SessionPolicy } from '../../config.ts';
+import type { CompanyRow, UserRow } from '../users/user.mapper.ts';
+
+export interface AuthContext {
+  sessionId: string;
+  embedded: boolean;
+  user: UserRow;
+  company: CompanyRow;
+}
+
+/** Tokens are 256 random bits; only their SHA-256 is stored, so a database leak yields no usable session. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: DbOrTx,
+  policy: SessionPolicy,
+  input: { userId: string; embedded: boolean; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      embedded: input.embedded,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 400) ?? null,
+      expiresAt: new Date(Date.now() + policy.maxMs),
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row.id };
+}
+
+// Refreshing last_seen_at on every request would turn every read into a write; a minute of slack is harmless.
+const TOUCH_EVERY_MS = 60_000;
+
+export async function resolveSession(db: Db, policy: SessionPolicy, token: string | undefined): Promise<AuthContext> {
+  if (!token) throw new AppError(Code.SESSION_INVALID, 'error.session.invalid');
+  const rows = await db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new AppError(Code.SESSION_INVALID, 'error.session.invalid');
+  const { session, user, company } = row;
+  if (session.revokedAt || user.status === 'disabled' || company.deletedAt) {
+    throw new AppError(Code.SESSION_REVOKED, 'error.session.revoked');
+  }
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + policy.idleMs <= now) {
+    throw new AppError(Code.SESSION_EXPIRED, 'error.session.expired');
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
+  }
+  return { sessionId: session.id, embedded: session.embedded, user, company };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, optionally keeping the one making the request. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+  const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conds.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(...conds));
+}

@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { SessionAnswer, SingleLoginBody } from '@portal/contract/api/auth';
+import { Code } from '@portal/contract/codes';
+import type { Db } from '../../db/client.ts';
+import { singleLoginCodes, users } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { SessionPolicy } from '../../config.ts';
+import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
+import { findUserByUsername } from './login.service.ts';
+import { buildMe } from './me.service.ts';
+import { createSession } from './session.service.ts';
+
+export const SINGLE_LOGIN_MAX_SKEW_SECONDS = 300;
+
+/**
+ * The string an agency signs: code, timestamp (Unix seconds) and userid (the portal username), joined by newlines.
+ * signature = lower-case hex of HMAC-SHA256(companySecret, canonical). See docs/single-login.md.
+ */
+export function canonicalString(b: Pick<SingleLoginBody, 'code' | 'timestamp' | 'userid'>): string {
+  return `${b.code}\n${b.timestamp}\n${b.userid}`;
+}
+
+export function signSingleLogin(secret: string, b: Pick<SingleLoginBody, 'code' | 'timestamp' | 'userid'>): string {
+  return createHmac('sha256', secret).update(canonicalString(b)).digest('hex');
+}
+
+function sameSignature(expectedHex: string, givenHex: string): boolean {
+  const a = Buffer.from(expectedHex, 'hex');
+  const b = Buffer.from(givenHex.toLowerCase(), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const refused = () => new AppError(Code.SINGLE_LOGIN_REFUSED, 'error.auth.singleLogin');
+
+export async function singleLogin(
+  db: Db,
+  policy: SessionPolicy,
+  body: SingleLoginBody,
+  meta: RequestMeta,
+  nowMs = Date.now(),
+): Promise<SessionAnswer> {
+  if (Math.abs(nowMs / 1000 - body.timestamp) > SINGLE_LOGIN_MAX_SKEW_SECONDS) throw refused();
+  const found = await findUserByUsername(db, body.userid);
+  if (!found || found.company.deletedAt) throw refused();
+  const { user, company } = found;
+  const secrets = [company.singleLoginSecret, company.singleLoginSecretPrev].filter((s): s is string => !!s);
+  const valid = secrets.map((s) => sameSignature(signSingleLogin(s, body), body.signature)).some(Boolean);
+  if (!valid) throw refused();
+  if (user.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
+
+  return db.transaction(async (tx) => {
+    // The primary key makes a replayed code fail here, even when two requests race.
+    const inserted = await tx
+      .insert(singleLoginCodes)
+      .values({ code: `${company.id}:${body.code}`, companyId: company.id })
+      .onConflictDoNothing()
+      .returning({ code: singleLoginCodes.code });
+    if (inserted.length === 0) throw refused();
+    // Codes older than twice the skew can never be accepted again; keep the table small.
+    await tx.delete(singleLoginCodes).where(lt(singleLoginCodes.usedAt, sql`now() - interval '15 minutes'`));
+    const { token } = await createSession(tx, policy, { userId: user.id, embedded: true, ...meta });
+    const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+    await recordUserLog(tx, {
+      companyId: company.id,
+      actor: { id: user.id, username: user.username },
+      target: { id: user.id, username: user.username },
+      action: 'single_login',
+      meta,
+    });
+    return { token, ...(await buildMe(tx, fresh, company, true)) };
+  });
+}

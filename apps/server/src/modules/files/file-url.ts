@@ -1,0 +1,1 @@
+export const fileUrl = (id: string | null | undefined): string | null => (id ? `/base/v2/files/${id}` : null);

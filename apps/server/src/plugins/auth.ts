@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission, hasRole, type Permission, type Role } from '@portal/contract/roles';
+import { resolveSession, type AuthContext } from '../modules/auth/session.service.ts';
+import type { RequestMeta } from '../modules/user-logs/user-log.repository.ts';
+import { forbidden } from './errors.ts';
+import type { Deps } from '../app.ts';
+
+type Hook = (req: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    /** preHandlers: each resolves the bearer session first, then checks its rule. */
+    requireUser: Hook;
+    requireRole: (role: Role) => Hook;
+    requirePermission: (permission: Permission) => Hook;
+    /** The platform itself: a SuperUser of a top-level (proxyLevel 0) agency. */
+    requirePlatformAdmin: Hook;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+export function metaOf(req: FastifyRequest): RequestMeta {
+  return { ip: req.ip ?? null, userAgent: (req.headers['user-agent'] as string | undefined) ?? null };
+}
+
+/** The caller's session; only valid inside a handler guarded by one of the hooks below. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new Error('route is missing an auth preHandler');
+  return req.auth;
+}
+
+export function registerAuth(app: FastifyInstance) {
+  const requireUser: Hook = async (req) => {
+    req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, bearerToken(req));
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', (role: Role) => async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (!hasRole(req.auth!.user.roles, role)) throw forbidden();
+  });
+  app.decorate('requirePermission', (permission: Permission) => async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (!hasPermission(req.auth!.user.permissions, permission)) throw forbidden();
+  });
+  app.decorate('requirePlatformAdmin', async (req: FastifyRequest) => {
+    await requireUser(req);
+    const { user, company } = req.auth!;
+    if (company.proxyLevel !== 0 || !hasRole(user.roles, 'SuperUser')) throw forbidden();
+  });
+}

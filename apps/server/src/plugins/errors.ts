@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Code, httpStatusOf } from '@portal/contract/codes';
+import { isMessageKey, translate, type MessageKey } from '@portal/contract/messages';
+
+/**
+ * The few failures that are thrown rather than returned: they end the request. Business outcomes that a caller is
+ * expected to handle (price changed, insufficient balance) are returned as values by services instead.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: Code,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, MessageKey>,
+  ) {
+    super(key);
+  }
+}
+
+export const notFound = () => new AppError(Code.NOT_FOUND, 'error.notFound');
+export const forbidden = () => new AppError(Code.FORBIDDEN, 'error.forbidden');
+export const invalid = (field: string, key: MessageKey) =>
+  new AppError(Code.VALIDATION, key, {}, { [field]: key });
+
+export function ok<T>(req: FastifyRequest, data: T) {
+  return { code: Code.OK as number, data, message: translate('common.success', req.lang) };
+}
+
+function fieldMessages(req: FastifyRequest, fields: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, isMessageKey(v) ? translate(v, req.lang) : translate('validation.invalid', req.lang)]),
+  );
+}
+
+function send(reply: FastifyReply, code: Code, message: string, data: unknown = null) {
+  return reply.status(httpStatusOf[code]).send({ code, data, message });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      const fields = err.fields ? { fields: fieldMessages(req, err.fields) } : null;
+      if (err.code === Code.INTERNAL) req.log.error({ err }, 'internal error');
+      return send(reply, err.code, translate(err.key, req.lang, err.params), fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const raw: Record<string, string> = {};
+      for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        // A missing field reads better as "required" than as zod's type complaint.
+        const missing = v.keyword === 'invalid_type' && /undefined/.test(v.message ?? '');
+        raw[path] ??= missing ? 'validation.required' : (v.message ?? 'validation.invalid');
+      }
+      const fields = fieldMessages(req, raw);
+      const first = Object.values(fields)[0] ?? translate('validation.invalid', req.lang);
+      return send(reply, Code.VALIDATION, first, { fields });
+    }
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, Code.PAYLOAD_TOO_LARGE, translate('error.upload.size', req.lang));
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return send(reply, Code.UNSUPPORTED_MEDIA, translate('validation.invalid', req.lang));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return send(reply, Code.VALIDATION, translate('validation.request', req.lang, { detail: fe.message }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, Code.INTERNAL, translate('error.internal', req.lang));
+  });
+}
+
+export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
+  return send(reply, Code.NOT_FOUND, translate('error.notFound', req.lang));
+}

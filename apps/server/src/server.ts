@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { readSettings, sessionPolicyFrom } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+
+const settings = readSettings();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = settings.webDist ?? path.resolve(here, '../../web/dist');
+
+const database = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
+await migrateDatabase(database);
+await database.withStartupLock((db) => seedDemoData(db));
+
+const app = await buildApp({
+  deps: { db: database.db, sessionPolicy: sessionPolicyFrom(settings) },
+  logger: { level: settings.logLevel },
+  webDist,
+  trustProxy: process.env.TRUST_PROXY === '1',
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: settings.port, host: settings.host });
+app.log.info({ db: database.kind, dataDir: database.kind === 'pglite' ? settings.dataDir : undefined }, 'portal ready');

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { sessionPolicyFrom } from '../../src/config.ts';
+import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/db/client.ts';
+import { seedDemoData } from '../../src/db/seed/demo.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  /** Postgres URL of this test's own database (postgres runs only). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a database created on the
+ * TEST_DATABASE_URL server (and dropped afterwards) when the postgres project runs.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  let url: string | undefined;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres integration project');
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url });
+  await migrateDatabase(database);
+  await database.withStartupLock((db) => seedDemoData(db));
+  const app = await buildApp({ deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }) } });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    url,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  lang?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  code: number;
+  data: T;
+  message: string;
+  headers: Record<string, unknown>;
+}
+
+export async function call<T = any>(app: FastifyInstance, method: string, url: string, o: CallOptions = {}): Promise<CallResult<T>> {
+  const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : undefined;
+  const res = await app.inject({
+    method: method as never,
+    url,
+    query,
+    headers: {
+      'accept-language': o.lang ?? 'en',
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...o.headers,
+    },
+    ...(o.body !== undefined ? { payload: o.body as never } : {}),
+  });
+  const json = res.headers['content-type']?.toString().includes('json') ? res.json() : { code: NaN, data: res.body, message: '' };
+  return { status: res.statusCode, code: json.code, data: json.data, message: json.message, headers: res.headers };
+}
+
+export const DEMO = {
+  admin: 'Admin@123',
+  agency: 'Agency@123',
+  operator: 'Operator@123',
+  finance: 'Finance@123',
+  other: 'Other@123',
+} as const;
+
+export async function loginAs(app: FastifyInstance, username: keyof typeof DEMO, opts: { ip?: string } = {}): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/base/v2/login',
+    payload: { username, password: DEMO[username] },
+    remoteAddress: opts.ip,
+  });
+  const json = res.json();
+  if (json.code !== 0) throw new Error(`login as ${username} failed: ${json.message}`);
+  return json.data.token;
+}

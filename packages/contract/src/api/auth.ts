@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../currency.ts';
+import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX, MAX_FREQUENT_PASSENGERS } from '../roles.ts';
+
+export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd MMM yyyy'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DEFAULT_DATE_FORMAT: DateFormat = 'yyyy-MM-dd';
+export const DEFAULT_REGION = '86';
+
+export const Password = z.string().min(PASSWORD_MIN, 'validation.password.length').max(PASSWORD_MAX, 'validation.password.length');
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  password: z.string().min(1, 'validation.required').max(128, 'validation.tooLong'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const SingleLoginBody = z.object({
+  code: z.string().min(8, 'validation.invalid').max(128, 'validation.tooLong'),
+  signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'validation.invalid'),
+  timestamp: z.coerce.number().int('validation.invalid').positive('validation.invalid'),
+  userid: z.string().min(1, 'validation.required').max(64, 'validation.tooLong'),
+});
+export type SingleLoginBody = z.infer<typeof SingleLoginBody>;
+
+export const FavouritePassenger = z.object({
+  surname: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong').regex(/^[A-Z]+$/, 'validation.invalid'),
+  givenName: z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'),
+  type: z.enum(['adult', 'child', 'infant']).default('adult'),
+  gender: z.enum(['male', 'female']).nullish(),
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').nullish(),
+  nationality: z.string().regex(/^[A-Z]{2}$/, 'validation.country').nullish(),
+});
+export type FavouritePassenger = z.infer<typeof FavouritePassenger>;
+
+export const CityCode = z.string().regex(/^[A-Z]{3}$/, 'validation.city');
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.country');
+export const AreaCode = z.string().regex(/^\d{1,4}$/, 'validation.region');
+
+export const UserConfig = z.object({
+  defaultRegion: AreaCode,
+  dateFormat: z.enum(DATE_FORMATS),
+  cities: z.array(CityCode),
+  countries: z.array(CountryCode),
+  passengers: z.array(FavouritePassenger),
+});
+export type UserConfig = z.infer<typeof UserConfig>;
+
+/** Bodies of PUT /base/v2/me/config/{key}: favourite lists must not be empty (spec point 5). */
+export const ConfigBodies = {
+  cities: z.object({ value: z.array(CityCode).min(1, 'validation.list.empty').max(50, 'validation.invalid') }),
+  countries: z.object({ value: z.array(CountryCode).min(1, 'validation.list.empty').max(50, 'validation.invalid') }),
+  passengers: z.object({ value: z.array(FavouritePassenger).max(MAX_FREQUENT_PASSENGERS, 'validation.passengers.max') }),
+  defaultRegion: z.object({ value: AreaCode }),
+  dateFormat: z.object({ value: z.enum(DATE_FORMATS, 'validation.dateFormat') }),
+} as const;
+export const CONFIG_KEYS = ['cities', 'countries', 'passengers', 'defaultRegion', 'dateFormat'] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+export const ConfigKeyParams = z.object({ key: z.enum(CONFIG_KEYS) });
+
+export const UserInfo = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  mobile: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  status: z.enum(USER_STATUSES),
+  avatar: z.string().nullable(),
+  companyId: z.string(),
+  config: UserConfig,
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const CommonConfig = z.object({
+  enableTrainService: z.boolean(),
+  enableFlightService: z.boolean(),
+  isShowBill: z.boolean(),
+  canCreateSubAgency: z.boolean(),
+  settlementCurrency: z.enum(CURRENCIES),
+});
+export type CommonConfig = z.infer<typeof CommonConfig>;
+
+export const Company = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  address: z.string().nullable(),
+  logo: z.string().nullable(),
+  proxyLevel: z.number().int(),
+  parentId: z.string().nullable(),
+  config: z.object({ commonConfig: CommonConfig }),
+});
+export type Company = z.infer<typeof Company>;
+
+export const MeAnswer = z.object({
+  userInfo: UserInfo,
+  company: Company,
+  websitePrefix: z.string(),
+  permissions: z.array(z.string()),
+  embedded: z.boolean(),
+});
+export type MeAnswer = z.infer<typeof MeAnswer>;
+
+export const SessionAnswer = MeAnswer.extend({ token: z.string() });
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
+export const UpdateMeBody = z.object({
+  nickname: z.string().trim().max(64, 'validation.tooLong').nullish(),
+  areaCode: AreaCode.nullish(),
+  mobile: z.string().trim().regex(/^[0-9 -]{4,20}$/, 'validation.phone.format').nullish().or(z.literal('')),
+});
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const ChangePasswordBody = z.object({
+  oldPassword: z.string().min(1, 'validation.required').max(128, 'validation.tooLong'),
+  newPassword: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

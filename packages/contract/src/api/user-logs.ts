@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PageQuery } from './common.ts';
+
+export const USER_LOG_ACTIONS = [
+  'login',
+  'login_failed',
+  'single_login',
+  'logout',
+  'password_change',
+  'password_reset',
+  'profile_update',
+  'config_update',
+  'avatar_update',
+  'user_create',
+  'user_update',
+  'user_status',
+  'user_roles',
+  'company_update',
+  'company_logo',
+  'rates_update',
+] as const;
+export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
+
+export const UserLogQuery = PageQuery.extend({
+  action: z.enum(USER_LOG_ACTIONS).optional(),
+  keyword: z.string().trim().max(64).optional(),
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+});
+export type UserLogQuery = z.infer<typeof UserLogQuery>;
+
+export const UserLogItem = z.object({
+  id: z.string(),
+  action: z.enum(USER_LOG_ACTIONS),
+  actorUsername: z.string().nullable(),
+  targetUsername: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserLogItem = z.infer<typeof UserLogItem>;

@@ -1,0 +1,97 @@
+import type { Language } from './languages.ts';
+
+/**
+ * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
+ * the same catalogue so a key produced on either side reads the same.
+ */
+const catalogue = {
+  'common.success': { en: 'Success', 'zh-CN': '成功', 'zh-TW': '成功' },
+  'validation.invalid': { en: 'Invalid value', 'zh-CN': '取值无效', 'zh-TW': '取值無效' },
+  'validation.required': { en: 'This field is required', 'zh-CN': '此项为必填项', 'zh-TW': '此項為必填項' },
+  'validation.request': { en: 'The request is invalid: {{detail}}', 'zh-CN': '请求无效：{{detail}}', 'zh-TW': '請求無效：{{detail}}' },
+  'validation.username.format': {
+    en: 'Username must be 4-32 characters: a letter first, then letters, digits, ".", "_" or "-"',
+    'zh-CN': '用户名须为4-32个字符，以字母开头，仅可包含字母、数字、“.”、“_”或“-”',
+    'zh-TW': '使用者名稱須為4-32個字元，以字母開頭，僅可包含字母、數字、「.」、「_」或「-」',
+  },
+  'validation.password.length': { en: 'Password must be 6 to 15 characters', 'zh-CN': '密码长度须为6到15个字符', 'zh-TW': '密碼長度須為6到15個字元' },
+  'validation.password.mismatch': { en: 'The two passwords do not match', 'zh-CN': '两次输入的密码不一致', 'zh-TW': '兩次輸入的密碼不一致' },
+  'validation.roles.empty': { en: 'Please assign at least one role', 'zh-CN': '请至少分配一个角色', 'zh-TW': '請至少分配一個角色' },
+  'validation.email.format': { en: 'The email format is incorrect.', 'zh-CN': '邮箱格式不正确。', 'zh-TW': '電子郵件格式不正確。' },
+  'validation.phone.format': { en: 'The phone number format is incorrect', 'zh-CN': '电话号码格式不正确', 'zh-TW': '電話號碼格式不正確' },
+  'validation.url.format': { en: 'The website address is incorrect', 'zh-CN': '网址格式不正确', 'zh-TW': '網址格式不正確' },
+  'validation.tooLong': { en: 'At most {{max}} characters', 'zh-CN': '最多{{max}}个字符', 'zh-TW': '最多{{max}}個字元' },
+  'validation.list.empty': { en: 'The list must not be empty', 'zh-CN': '列表不能为空', 'zh-TW': '列表不能為空' },
+  'validation.passengers.max': { en: 'At most 30 frequent passengers', 'zh-CN': '常用旅客最多30位', 'zh-TW': '常用旅客最多30位' },
+  'validation.dateFormat': { en: 'Unsupported date format', 'zh-CN': '不支持的日期格式', 'zh-TW': '不支援的日期格式' },
+  'validation.region': { en: 'Unknown area code', 'zh-CN': '未知的区号', 'zh-TW': '未知的區號' },
+  'validation.city': { en: 'Unknown city code', 'zh-CN': '未知的城市代码', 'zh-TW': '未知的城市代碼' },
+  'validation.country': { en: 'Unknown country code', 'zh-CN': '未知的国家代码', 'zh-TW': '未知的國家代碼' },
+  'validation.currency': { en: 'Unknown currency', 'zh-CN': '未知的币种', 'zh-TW': '未知的幣種' },
+  'validation.rate': { en: 'A rate must be a positive number with at most 6 decimals', 'zh-CN': '汇率须为正数，最多6位小数', 'zh-TW': '匯率須為正數，最多6位小數' },
+  'validation.application.name': { en: 'Please input the username', 'zh-CN': '请输入姓名', 'zh-TW': '請輸入姓名' },
+  'validation.application.country': { en: 'Please select your country', 'zh-CN': '请选择您的国家', 'zh-TW': '請選擇您的國家' },
+  'validation.application.contact': {
+    en: 'Please input email address or phone number',
+    'zh-CN': '请输入邮箱地址或电话号码',
+    'zh-TW': '請輸入電子郵件地址或電話號碼',
+  },
+  'error.auth.invalidCredentials': { en: 'Invalid username or password', 'zh-CN': '用户名或密码错误', 'zh-TW': '使用者名稱或密碼錯誤' },
+  'error.auth.throttled': {
+    en: 'Too many failed login attempts. Please try again in {{minutes}} minutes.',
+    'zh-CN': '登录失败次数过多，请{{minutes}}分钟后再试。',
+    'zh-TW': '登入失敗次數過多，請{{minutes}}分鐘後再試。',
+  },
+  'error.auth.disabled': {
+    en: 'This account is disabled. Please contact your administrator.',
+    'zh-CN': '该账号已停用，请联系管理员。',
+    'zh-TW': '該帳號已停用，請聯絡管理員。',
+  },
+  'error.auth.singleLogin': { en: 'The login link is invalid or has expired', 'zh-CN': '登录链接无效或已过期', 'zh-TW': '登入連結無效或已過期' },
+  'error.session.expired': { en: 'Your session has expired. Please log in again.', 'zh-CN': '登录已过期，请重新登录。', 'zh-TW': '登入已過期，請重新登入。' },
+  'error.session.revoked': { en: 'You have been logged out. Please log in again.', 'zh-CN': '您已退出登录，请重新登录。', 'zh-TW': '您已登出，請重新登入。' },
+  'error.session.invalid': { en: 'Please log in first.', 'zh-CN': '请先登录。', 'zh-TW': '請先登入。' },
+  'error.forbidden': { en: 'You do not have access to this resource', 'zh-CN': '您无权访问该资源', 'zh-TW': '您無權存取該資源' },
+  'error.notFound': { en: 'Requested resource not found', 'zh-CN': '请求的资源不存在', 'zh-TW': '請求的資源不存在' },
+  'error.rateLimited': { en: 'Too many requests. Please try again later.', 'zh-CN': '请求过于频繁，请稍后再试。', 'zh-TW': '請求過於頻繁，請稍後再試。' },
+  'error.internal': {
+    en: 'Something went wrong on our side. Please try again later.',
+    'zh-CN': '服务器出现问题，请稍后再试。',
+    'zh-TW': '伺服器出現問題，請稍後再試。',
+  },
+  'error.username.taken': { en: 'This username is already taken', 'zh-CN': '该用户名已被使用', 'zh-TW': '該使用者名稱已被使用' },
+  'error.password.wrong': { en: 'The current password is incorrect', 'zh-CN': '当前密码不正确', 'zh-TW': '目前密碼不正確' },
+  'error.user.self': {
+    en: 'You cannot disable yourself or remove your own SuperUser role',
+    'zh-CN': '不能停用自己或移除自己的超级管理员角色',
+    'zh-TW': '不能停用自己或移除自己的超級管理員角色',
+  },
+  'error.upload.missing': { en: 'No file was uploaded', 'zh-CN': '未上传文件', 'zh-TW': '未上傳檔案' },
+  'error.upload.type': {
+    en: 'Wrong file type: only JPG, PNG, GIF or WebP images are accepted',
+    'zh-CN': '文件类型错误：仅支持JPG、PNG、GIF或WebP图片',
+    'zh-TW': '檔案類型錯誤：僅支援JPG、PNG、GIF或WebP圖片',
+  },
+  'error.upload.size': { en: 'The image must be smaller than 2MB', 'zh-CN': '图片须小于2MB', 'zh-TW': '圖片須小於2MB' },
+  'error.rates.platformOnly': {
+    en: 'Only the platform can edit exchange rates',
+    'zh-CN': '仅平台可以修改汇率',
+    'zh-TW': '僅平台可以修改匯率',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof catalogue;
+export const MESSAGE_KEYS = Object.keys(catalogue) as MessageKey[];
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(catalogue, value);
+}
+
+export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
+  return catalogue[key][language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** The catalogue as i18next resources for one language (the web app merges these with its own strings). */
+export function messagesFor(language: Language): Record<string, string> {
+  return Object.fromEntries(MESSAGE_KEYS.map((k) => [k, catalogue[k][language]]));
+}
