@@ -1,0 +1,62 @@
+// `npm run bench`: measures hot paths on this machine and writes docs/benchmarks.md. Timed here, never in tests.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestApp } from '../test/helpers/app.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(name: string, n: number, fn: () => Promise<void>) {
+  for (let i = 0; i < Math.min(20, n); i++) await fn();
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: (n / total) * 1000 };
+}
+
+const rows: Awaited<ReturnType<typeof measure>>[] = [];
+for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]) {
+  process.env.TEST_DB = kind;
+  const t = await createTestApp();
+  const login = await t.app.inject({ method: 'POST', url: '/base/v2/login', payload: { username: 'operator', password: 'Operator@123' } });
+  const token = login.json().data.token;
+  rows.push({ ...(await measure(`${kind}: GET /base/v2/me (session check + profile)`, 2000, async () => {
+    const r = await t.app.inject({ url: '/base/v2/me', headers: { authorization: `Bearer ${token}` } });
+    if (r.statusCode !== 200) throw new Error(r.body);
+  })) });
+  rows.push({ ...(await measure(`${kind}: GET /base/v2/config/getSiteConfig`, 2000, async () => {
+    await t.app.inject({ url: '/base/v2/config/getSiteConfig' });
+  })) });
+  rows.push({ ...(await measure(`${kind}: POST /base/v2/login (argon2id 19 MiB, t=2)`, 50, async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/base/v2/login', payload: { username: 'agency', password: 'Agency@123' }, remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+    if (r.json().code !== 0) throw new Error(r.body);
+  })) });
+  await t.close();
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const md = `# Benchmarks
+
+Written by \`npm run bench\` (apps/server/bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}.
+In-process (\`app.inject\`, no network), one request at a time, after 20 warm-up calls. Set TEST_DATABASE_URL to include PostgreSQL.
+
+| case | requests | p50 ms | p95 ms | requests/s |
+|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.perSecond.toFixed(0)} |`).join('\n')}
+
+Login is deliberately slow: argon2id at OWASP's memory floor is the point of the design (see docs/decisions/0001-foundation.md).
+`;
+writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), md);
+console.log(md);

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../../e2e/server.ts';
+import { createTestApp, DEMO, type TestApp } from './helpers/app.ts';
+
+// Two real server processes on one PostgreSQL database: nothing a session, a throttle or a cache needs may live in
+// one process's memory. PGlite is a single in-process connection, so this runs in the postgres project only.
+describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes behind one database', () => {
+  let t: TestApp;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await startServer({ DATABASE_URL: t.url });
+    b = await startServer({ DATABASE_URL: t.url });
+  }, 180_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await t?.close();
+  });
+
+  const post = (base: string, url: string, body: unknown) =>
+    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const me = (base: string, token: string) => fetch(`${base}/base/v2/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+
+  it('a token issued by one process works on the other, and logout on one ends it on both', async () => {
+    const login = await post(a.url, '/base/v2/login', { username: 'operator', password: DEMO.operator });
+    expect(login.code).toBe(0);
+    const token = login.data.token as string;
+    expect((await me(b.url, token)).data.userInfo.username).toBe('operator');
+    const out = await fetch(`${b.url}/base/v2/me`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    expect(out.code).toBe(0);
+    expect((await me(a.url, token)).code).toBe(200006);
+  });
+
+  it('login throttling counts failures across processes', async () => {
+    for (let i = 0; i < 5; i++) {
+      const base = i % 2 === 0 ? a.url : b.url;
+      expect((await post(base, '/base/v2/login', { username: 'finance', password: `wrong-${i}` })).code).toBe(200001);
+    }
+    expect((await post(a.url, '/base/v2/login', { username: 'finance', password: DEMO.finance })).code).toBe(200002);
+    expect((await post(b.url, '/base/v2/login', { username: 'finance', password: DEMO.finance })).code).toBe(200002);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './languages.ts';
+import { MESSAGE_KEYS, messagesFor, translate } from './messages.ts';
+
+describe('message catalogue', () => {
+  it('has a non-empty text in every language for every key, with the same placeholders', () => {
+    for (const key of MESSAGE_KEYS) {
+      const placeholders = LANGUAGES.map((l) => (messagesFor(l)[key].match(/\{\{\w+\}\}/g) ?? []).sort().join());
+      for (const lang of LANGUAGES) expect(messagesFor(lang)[key], `${key} ${lang}`).toMatch(/\S/);
+      expect(new Set(placeholders).size, key).toBe(1);
+    }
+  });
+
+  it('interpolates parameters', () => {
+    expect(translate('error.auth.throttled', 'en', { minutes: 15 })).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    expect(translate('error.auth.throttled', 'zh-CN', { minutes: 3 })).toBe('登录失败次数过多，请3分钟后再试。');
+  });
+
+  it('uses the texts the specification gives', () => {
+    expect(translate('error.auth.invalidCredentials', 'en')).toBe('Invalid username or password');
+    expect(translate('validation.application.name', 'en')).toBe('Please input the username');
+    expect(translate('validation.application.country', 'en')).toBe('Please select your country');
+    expect(translate('validation.application.contact', 'en')).toBe('Please input email address or phone number');
+    expect(translate('validation.email.format', 'en')).toBe('The email format is incorrect.');
+    expect(translate('error.notFound', 'en')).toBe('Requested resource not found');
+  });
+});
