@@ -22,15 +22,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two server processes behind
   });
 
   const post = (base: string, url: string, body: unknown) =>
-    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const me = (base: string, token: string) => fetch(`${base}/base/v2/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+  const me = (base: string, token: string) => fetch(`${base}/base/v2/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
 
   it('a token issued by one process works on the other, and logout on one ends it on both', async () => {
     const login = await post(a.url, '/base/v2/login', { username: 'operator', password: DEMO.operator });
     expect(login.code).toBe(0);
     const token = login.data.token as string;
     expect((await me(b.url, token)).data.userInfo.username).toBe('operator');
-    const out = await fetch(`${b.url}/base/v2/me`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const out = await fetch(`${b.url}/base/v2/me`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
     expect(out.code).toBe(0);
     expect((await me(a.url, token)).code).toBe(200006);
   });

@@ -63,6 +63,8 @@ describe('POST /base/v2/login', () => {
     expect(res.status).toBe(400);
     expect(res.code).toBe(100400);
     expect(res.data.fields).toEqual({ username: 'This field is required', password: 'This field is required' });
+    const long = await call(t.app, 'POST', '/base/v2/login', { body: { username: 'u'.repeat(65), password: 'x' }, lang: 'zh-CN' });
+    expect(long.data.fields).toEqual({ username: '最多64个字符' });
   });
 
   it('throttles repeated failures for one username, then says so', async () => {

@@ -54,6 +54,7 @@ export function priceByRate(amountMinor: number, from: Currency, to: Currency, r
  * otherwise it is rounded up to a whole unit. Returns `to` minor units.
  */
 export function settlementByRate(amountMinor: number, from: Currency, to: Currency, rate: string): number {
+  if (!Number.isSafeInteger(amountMinor)) throw new RangeError('amount must be an integer of minor units');
   const digits = minorDigits(to);
   const exact = BigInt(amountMinor) * pow10(digits) * RATE_SCALE;
   const d = pow10(minorDigits(from)) * rateToMicro(rate);

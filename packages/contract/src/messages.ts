@@ -29,6 +29,8 @@ const catalogue = {
   'validation.country': { en: 'Unknown country code', 'zh-CN': '未知的国家代码', 'zh-TW': '未知的國家代碼' },
   'validation.currency': { en: 'Unknown currency', 'zh-CN': '未知的币种', 'zh-TW': '未知的幣種' },
   'validation.rate': { en: 'A rate must be a positive number with at most 6 decimals', 'zh-CN': '汇率须为正数，最多6位小数', 'zh-TW': '匯率須為正數，最多6位小數' },
+  'validation.rate.base': { en: 'CNY is the base currency; its rate is always 1', 'zh-CN': '人民币为基准币种，汇率固定为1', 'zh-TW': '人民幣為基準幣種，匯率固定為1' },
+  'validation.currency.duplicate': { en: 'This currency appears more than once', 'zh-CN': '该币种重复出现', 'zh-TW': '該幣種重複出現' },
   'validation.application.name': { en: 'Please input the username', 'zh-CN': '请输入姓名', 'zh-TW': '請輸入姓名' },
   'validation.application.country': { en: 'Please select your country', 'zh-CN': '请选择您的国家', 'zh-TW': '請選擇您的國家' },
   'validation.application.contact': {
@@ -65,6 +67,11 @@ const catalogue = {
     en: 'You cannot disable yourself or remove your own SuperUser role',
     'zh-CN': '不能停用自己或移除自己的超级管理员角色',
     'zh-TW': '不能停用自己或移除自己的超級管理員角色',
+  },
+  'error.password.resetSelf': {
+    en: 'Change your own password on the profile page',
+    'zh-CN': '请在个人资料页修改自己的密码',
+    'zh-TW': '請在個人資料頁修改自己的密碼',
   },
   'error.upload.missing': { en: 'No file was uploaded', 'zh-CN': '未上传文件', 'zh-TW': '未上傳檔案' },
   'error.upload.type': {

@@ -27,9 +27,14 @@ export function ok<T>(req: FastifyRequest, data: T) {
   return { code: Code.OK as number, data, message: translate('common.success', req.lang) };
 }
 
-function fieldMessages(req: FastifyRequest, fields: Record<string, string>) {
+type FieldMessage = string | { key: string; params: Record<string, string | number> };
+
+function fieldMessages(req: FastifyRequest, fields: Record<string, FieldMessage>) {
   return Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, isMessageKey(v) ? translate(v, req.lang) : translate('validation.invalid', req.lang)]),
+    Object.entries(fields).map(([k, v]) => {
+      const { key, params } = typeof v === 'string' ? { key: v, params: {} } : v;
+      return [k, isMessageKey(key) ? translate(key, req.lang, params) : translate('validation.invalid', req.lang)];
+    }),
   );
 }
 
@@ -45,12 +50,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, err.code, translate(err.key, req.lang, err.params), fields);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const raw: Record<string, string> = {};
+      const raw: Record<string, FieldMessage> = {};
       for (const v of err.validation) {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         // A missing field reads better as "required" than as zod's type complaint.
         const missing = v.keyword === 'invalid_type' && /undefined/.test(v.message ?? '');
-        raw[path] ??= missing ? 'validation.required' : (v.message ?? 'validation.invalid');
+        // zod's bounds (maximum/minimum) fill the {{max}}/{{min}} placeholders of the message.
+        const p = v.params as { maximum?: number | bigint; minimum?: number | bigint };
+        const params = { max: Number(p.maximum ?? ''), min: Number(p.minimum ?? '') };
+        raw[path] ??= { key: missing ? 'validation.required' : (v.message ?? 'validation.invalid'), params };
       }
       const fields = fieldMessages(req, raw);
       const first = Object.values(fields)[0] ?? translate('validation.invalid', req.lang);

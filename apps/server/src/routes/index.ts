@@ -1,4 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import applicationRoutes from './base/applications.ts';
+import companyRoutes from './base/company.ts';
+import fileRoutes from './base/files.ts';
+import siteRoutes from './base/site.ts';
+import userLogRoutes from './base/user-logs.ts';
+import userRoutes from './base/users.ts';
 
 /** Feature route plugins, registered by app.ts after the session routes. */
-export const routeModules: FastifyPluginAsync[] = [];
+export const routeModules: FastifyPluginAsync[] = [userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, applicationRoutes];

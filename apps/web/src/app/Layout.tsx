@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Drawer, Flex, Grid, Layout as AntLayout, Menu } from 'antd';
+import { LoginOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SessionAnswer } from '@portal/contract/api/auth';
+import { AppFooter } from '../components/AppFooter';
+import { LoadingBar } from '../components/LoadingBar';
+import { SiteBrand } from '../components/SiteBrand';
+import { UserMenu, userDisplayName, type NavEntry } from '../components/UserMenu';
+import { LoginDialog } from '../features/auth/components/LoginDialog';
+import { closeLoginDialog, openLoginDialog, useLoginDialogOpen } from '../features/auth/login-dialog-store';
+import { useLogout } from '../features/auth/hooks/use-logout';
+import { useSession } from '../lib/session';
+import { landingPath, menuFor } from './guard';
+import { paths } from './paths';
+import { routes } from './routes';
+
+const toEntry = (r: { path: string; menu: { labelKey: string } }): NavEntry => ({ path: r.path, labelKey: r.menu.labelKey });
+
+/** The top-bar item whose path is the longest prefix of the current location. */
+function selectedKey(pathname: string, entries: NavEntry[]): string[] {
+  const match = entries
+    .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return match ? [match.path] : [];
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const narrow = !screens.lg;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const loginOpen = useLoginDialogOpen();
+  const logout = useLogout();
+
+  const topEntries = useMemo(() => menuFor('top', routes, session).map(toEntry), [session]);
+  const userEntries = useMemo(() => menuFor('user', routes, session).map(toEntry), [session]);
+  const fullBleed = routes.find((r) => r.path === pathname)?.fullBleed ?? false;
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  function loggedIn(answer: SessionAnswer) {
+    closeLoginDialog();
+    void navigate(landingPath({ me: answer }, routes));
+  }
+
+  const topItems = topEntries.map((e) => ({ key: e.path, label: t(e.labelKey) }));
+
+  return (
+    <AntLayout style={{ minHeight: '100vh' }}>
+      <LoadingBar />
+      <AntLayout.Header className="portal-header">
+        <Flex align="center" gap={24} style={{ height: '100%', maxWidth: 1280, margin: '0 auto' }}>
+          <SiteBrand />
+          {!narrow && (
+            <Menu
+              mode="horizontal"
+              items={topItems}
+              selectedKeys={selectedKey(pathname, topEntries)}
+              onClick={({ key }) => void navigate(key)}
+              style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+            />
+          )}
+          <Flex align="center" gap={12} style={{ marginLeft: 'auto' }}>
+            {!narrow && session.me && <UserMenu me={session.me} entries={userEntries} onLogout={() => void logout()} />}
+            {!session.me && (
+              <Button type="primary" icon={<LoginOutlined />} onClick={openLoginDialog}>
+                {t('layout.menu.login')}
+              </Button>
+            )}
+            {narrow && (topEntries.length > 0 || session.me) && (
+              <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.menu.open')} onClick={() => setDrawerOpen(true)} />
+            )}
+          </Flex>
+        </Flex>
+      </AntLayout.Header>
+
+      <Drawer
+        open={drawerOpen && narrow}
+        onClose={() => setDrawerOpen(false)}
+        title={session.me ? userDisplayName(session.me) : t('layout.menu.title')}
+        placement="right"
+        size={300}
+        styles={{ body: { padding: 0 } }}
+      >
+        <Menu
+          mode="inline"
+          selectedKeys={selectedKey(pathname, [...topEntries, ...userEntries])}
+          onClick={({ key }) => (key === 'logout' ? void logout() : void navigate(key))}
+          items={[
+            ...topItems,
+            ...(topItems.length && userEntries.length ? [{ type: 'divider' as const }] : []),
+            ...userEntries.map((e) => ({ key: e.path, label: t(e.labelKey) })),
+            ...(session.me ? [{ type: 'divider' as const }, { key: 'logout', label: t('layout.menu.logout'), icon: <LogoutOutlined />, danger: true }] : []),
+          ]}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </Drawer>
+
+      <AntLayout.Content>
+        {fullBleed ? (
+          <Outlet />
+        ) : (
+          <div className="portal-content">
+            <Outlet />
+          </div>
+        )}
+      </AntLayout.Content>
+
+      <AppFooter embedded={session.embedded} paths={paths} />
+      <LoginDialog open={loginOpen} onClose={closeLoginDialog} onLoggedIn={loggedIn} />
+    </AntLayout>
+  );
+}

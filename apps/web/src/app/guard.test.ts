@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@portal/contract/roles';
+import { canOpen, checkAccess, landingPath, menuFor, type GuardMe, type GuardRoute, type GuardSession, type MenuPlacement } from './guard';
+import { ACCESS, routes } from './routes';
+import { paths } from './paths';
+
+interface MeOptions {
+  roles?: Role[];
+  permissions?: string[];
+  proxyLevel?: number;
+  flight?: boolean;
+  train?: boolean;
+  isShowBill?: boolean;
+  canCreateSubAgency?: boolean;
+}
+
+function session(o: MeOptions = {}): GuardSession {
+  const me = {
+    userInfo: { roles: o.roles ?? ['operator'] },
+    company: {
+      proxyLevel: o.proxyLevel ?? 1,
+      config: {
+        commonConfig: {
+          enableFlightService: o.flight ?? true,
+          enableTrainService: o.train ?? true,
+          isShowBill: o.isShowBill ?? false,
+          canCreateSubAgency: o.canCreateSubAgency ?? false,
+          settlementCurrency: 'CNY',
+        },
+      },
+    },
+    permissions: o.permissions ?? [],
+  } as unknown as GuardMe;
+  return { me };
+}
+
+const anonymous: GuardSession = { me: null };
+const route = (path: string, access: GuardRoute['access']): GuardRoute => ({ path, access });
+const LOGIN = { ok: false, redirect: '/', message: 'router.login' };
+const NOT_ROLE = { ok: false, redirect: '/', message: 'router.notRole' };
+
+describe('checkAccess: login', () => {
+  it.each([paths.home, paths.terms, paths.privacy, paths.profile])('%s is open without login', (path) => {
+    const r = routes.find((x) => x.path === path)!;
+    expect(checkAccess(r, anonymous)).toEqual({ ok: true });
+  });
+
+  it('only /, /terms, /privacy, /profile (and the not-found page) are public in the table', () => {
+    expect(routes.filter((r) => r.access.public).map((r) => r.path).sort()).toEqual(['*', '/', '/privacy', '/profile', '/terms']);
+  });
+
+  it.each([paths.users, paths.userLog, paths.company])('%s sends anonymous visitors to / with router.login', (path) => {
+    expect(checkAccess(routes.find((x) => x.path === path)!, anonymous)).toEqual(LOGIN);
+  });
+
+  it('future pages also need login', () => {
+    expect(checkAccess(route(paths.flightBooking, ACCESS.flight), anonymous)).toEqual(LOGIN);
+    expect(checkAccess(route(paths.trainOrders, ACCESS.trainOrders), anonymous)).toEqual(LOGIN);
+  });
+
+  it('/users is open to any logged-in user', () => {
+    const users = routes.find((x) => x.path === paths.users)!;
+    expect(checkAccess(users, session({ roles: ['finance'] }))).toEqual({ ok: true });
+    expect(checkAccess(users, session({ roles: [] }))).toEqual({ ok: true });
+  });
+});
+
+describe('checkAccess: roles', () => {
+  const userLog = routes.find((x) => x.path === paths.userLog)!;
+  const company = routes.find((x) => x.path === paths.company)!;
+
+  it('user-log and company need SuperUser', () => {
+    expect(checkAccess(userLog, session({ roles: ['operator', 'finance'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(company, session({ roles: ['operator'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(userLog, session({ roles: ['SuperUser'] }))).toEqual({ ok: true });
+    expect(checkAccess(company, session({ roles: ['SuperUser'] }))).toEqual({ ok: true });
+  });
+
+  it('operator pages refuse a finance-only user and accept an operator', () => {
+    const r = route(paths.flightBooking, ACCESS.flight);
+    expect(checkAccess(r, session({ roles: ['finance'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ roles: ['operator'] }))).toEqual({ ok: true });
+  });
+
+  it('SuperUser passes role and permission requirements', () => {
+    const su = session({ roles: ['SuperUser'], proxyLevel: 0, canCreateSubAgency: true });
+    expect(checkAccess(route(paths.flightBooking, ACCESS.flight), su)).toEqual({ ok: true });
+    expect(checkAccess(route(paths.billsWallet, ACCESS.bills), su)).toEqual({ ok: true });
+    expect(checkAccess(route(paths.agencyManager, ACCESS.agencyManager), su)).toEqual({ ok: true });
+    expect(checkAccess(route('/agency-manager/bills/:id', ACCESS.agencyBill), su)).toEqual({ ok: true });
+  });
+
+  it('train orders need no role, only the train service', () => {
+    expect(checkAccess(route(paths.trainOrders, ACCESS.trainOrders), session({ roles: ['finance'] }))).toEqual({ ok: true });
+    expect(checkAccess(route(paths.trainOrders, ACCESS.trainOrders), session({ roles: [], train: false }))).toEqual(NOT_ROLE);
+  });
+});
+
+describe('checkAccess: services', () => {
+  it('flight pages need enableFlightService, even for SuperUser', () => {
+    const r = route(paths.flightBooking, ACCESS.flight);
+    expect(checkAccess(r, session({ flight: false }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ roles: ['SuperUser'], flight: false }))).toEqual(NOT_ROLE);
+  });
+
+  it('train pages need enableTrainService, even for SuperUser', () => {
+    const r = route(paths.trainBooking, ACCESS.trainBooking);
+    expect(checkAccess(r, session({ train: false }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ roles: ['SuperUser'], train: false }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ train: true, flight: false }))).toEqual({ ok: true });
+  });
+});
+
+describe('checkAccess: finance pages', () => {
+  const bills = route(paths.billsStatements, ACCESS.bills);
+
+  it('need the finance role', () => {
+    expect(checkAccess(bills, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual(NOT_ROLE);
+  });
+
+  it('need proxyLevel 0 or isShowBill', () => {
+    expect(checkAccess(bills, session({ roles: ['finance'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(bills, session({ roles: ['finance'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(bills, session({ roles: ['finance'], proxyLevel: 2, isShowBill: true }))).toEqual({ ok: true });
+  });
+
+  it('the company condition applies to SuperUser too', () => {
+    expect(checkAccess(bills, session({ roles: ['SuperUser'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+  });
+});
+
+describe('checkAccess: agency manager', () => {
+  const agency = route(paths.agencyManager, ACCESS.agencyManager);
+
+  it('needs proxyLevel 0 and canCreateSubAgency', () => {
+    expect(checkAccess(agency, session({ roles: ['finance'], proxyLevel: 0, canCreateSubAgency: true }))).toEqual({ ok: true });
+    expect(checkAccess(agency, session({ roles: ['finance'], proxyLevel: 0, canCreateSubAgency: false }))).toEqual(NOT_ROLE);
+    expect(checkAccess(agency, session({ roles: ['finance'], proxyLevel: 1, canCreateSubAgency: true }))).toEqual(NOT_ROLE);
+  });
+
+  it('needs the finance role', () => {
+    expect(checkAccess(agency, session({ roles: ['operator'], proxyLevel: 0, canCreateSubAgency: true }))).toEqual(NOT_ROLE);
+  });
+});
+
+describe('checkAccess: permissions', () => {
+  const bill = route('/agency-manager/bills/:id', ACCESS.agencyBill);
+
+  it('agencybills:read grants the agency bill page', () => {
+    expect(checkAccess(bill, session({ permissions: ['agencybills:read'] }))).toEqual({ ok: true });
+  });
+
+  it("'all' grants every permission", () => {
+    expect(checkAccess(bill, session({ permissions: ['all'] }))).toEqual({ ok: true });
+  });
+
+  it('no permission, no page', () => {
+    expect(checkAccess(bill, session({ permissions: [] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(bill, session({ permissions: ['other:read'] }))).toEqual(NOT_ROLE);
+  });
+});
+
+describe('landingPath', () => {
+  const full: GuardRoute[] = [
+    route(paths.profile, { public: true }),
+    route(paths.trainBooking, ACCESS.trainBooking),
+    route(paths.billsStatements, ACCESS.bills),
+    route(paths.flightBooking, ACCESS.flight),
+  ];
+
+  it('an operator lands on /profile today: the table has no flight, bills or train pages yet', () => {
+    expect(landingPath(session({ roles: ['operator'] }), routes)).toBe(paths.profile);
+    expect(landingPath(session({ roles: ['SuperUser'], proxyLevel: 0 }), routes)).toBe(paths.profile);
+  });
+
+  it('prefers flight booking, then statements, then train booking, then profile', () => {
+    expect(landingPath(session({ roles: ['operator'] }), full)).toBe(paths.flightBooking);
+    expect(landingPath(session({ roles: ['finance'], proxyLevel: 0 }), full)).toBe(paths.billsStatements);
+    expect(landingPath(session({ roles: ['operator'], flight: false }), full)).toBe(paths.trainBooking);
+    expect(landingPath(session({ roles: ['operator'], flight: false, train: false }), full)).toBe(paths.profile);
+    expect(landingPath(session({ roles: ['finance'], proxyLevel: 1 }), full)).toBe(paths.profile);
+  });
+
+  it('ignores pages missing from the table', () => {
+    expect(landingPath(session({ roles: ['finance'], proxyLevel: 0 }), [route(paths.flightBooking, ACCESS.flight), full[0]])).toBe(paths.profile);
+  });
+
+  it('falls back to / when nothing is available', () => {
+    expect(landingPath(session(), [])).toBe('/');
+  });
+});
+
+describe('menuFor', () => {
+  type R = GuardRoute & { menu?: MenuPlacement };
+  const topMenu: R[] = [
+    { ...route(paths.trainBooking, ACCESS.trainBooking), menu: { area: 'top', labelKey: 'trains', order: 30 } },
+    { ...route(paths.flightBooking, ACCESS.flight), menu: { area: 'top', labelKey: 'flights', order: 10 } },
+    { ...route(paths.billsWallet, ACCESS.bills), menu: { area: 'top', labelKey: 'wallet', order: 50 } },
+    { ...route(paths.agencyManager, ACCESS.agencyManager), menu: { area: 'top', labelKey: 'agency', order: 60 } },
+  ];
+
+  it('shows no top-bar entry today: none of those pages exist yet', () => {
+    expect(menuFor('top', routes, session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([]);
+  });
+
+  it('shows an entry once its page exists and the guard allows it, in menu order', () => {
+    expect(menuFor('top', topMenu, session({ roles: ['operator'] })).map((r) => r.menu.labelKey)).toEqual(['flights', 'trains']);
+    expect(menuFor('top', topMenu, session({ roles: ['operator'], flight: false })).map((r) => r.menu.labelKey)).toEqual(['trains']);
+    expect(menuFor('top', topMenu, session({ roles: ['finance'], proxyLevel: 0, canCreateSubAgency: true })).map((r) => r.menu.labelKey)).toEqual([
+      'wallet',
+      'agency',
+    ]);
+  });
+
+  it('shows nothing to anonymous visitors, even for public pages', () => {
+    expect(menuFor('user', routes, anonymous)).toEqual([]);
+  });
+
+  it('user menu: SuperUser sees every entry, others see users and account', () => {
+    expect(menuFor('user', routes, session({ roles: ['SuperUser'] })).map((r) => r.path)).toEqual([paths.users, paths.userLog, paths.company, paths.profile]);
+    expect(menuFor('user', routes, session({ roles: ['operator'] })).map((r) => r.path)).toEqual([paths.users, paths.profile]);
+  });
+
+  it('canOpen checks existence and access', () => {
+    expect(canOpen(paths.company, routes, session({ roles: ['operator'] }))).toBe(false);
+    expect(canOpen(paths.company, routes, session({ roles: ['SuperUser'] }))).toBe(true);
+    expect(canOpen(paths.flightBooking, routes, session({ roles: ['SuperUser'] }))).toBe(false);
+  });
+});

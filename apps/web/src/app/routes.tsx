@@ -1,0 +1,72 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AccessRule, GuardRoute, MenuPlacement } from './guard';
+import { paths } from './paths';
+
+/**
+ * The route table as data: the router, the guard, the menus and the post-login landing all read it.
+ * Later issues add flight, train and bills pages here; a `menu` entry makes them appear in the top bar
+ * (labels already exist: layout.menu.flights, groupTicket, trains, bookings, wallet, agency).
+ */
+export interface AppRoute extends GuardRoute {
+  component: LazyExoticComponent<ComponentType>;
+  /** i18n key of the page title; without one the site short name is used. */
+  titleKey?: string;
+  menu?: MenuPlacement;
+  /** Pages that bring their own full-width hero instead of the padded content column. */
+  fullBleed?: boolean;
+}
+
+const PUBLIC: AccessRule = { public: true };
+const LOGGED_IN: AccessRule = {};
+const SUPERUSER: AccessRule = { roles: ['SuperUser'] };
+
+export const routes: AppRoute[] = [
+  { path: paths.home, access: PUBLIC, component: lazy(() => import('../features/landing/pages/LandingPage')), fullBleed: true },
+  { path: paths.terms, access: PUBLIC, titleKey: 'layout.title.terms', component: lazy(() => import('../features/legal/pages/TermsPage')) },
+  { path: paths.privacy, access: PUBLIC, titleKey: 'layout.title.privacy', component: lazy(() => import('../features/legal/pages/PrivacyPage')) },
+  // Public per the guard table of spec point 2; the page itself asks anonymous visitors to log in.
+  {
+    path: paths.profile,
+    access: PUBLIC,
+    titleKey: 'layout.title.profile',
+    component: lazy(() => import('../features/profile/pages/ProfilePage')),
+    menu: { area: 'user', labelKey: 'layout.menu.account', order: 40 },
+  },
+  {
+    path: paths.users,
+    access: LOGGED_IN,
+    titleKey: 'layout.title.users',
+    component: lazy(() => import('../features/users/pages/UsersPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.users', order: 10 },
+  },
+  {
+    path: paths.userLog,
+    access: SUPERUSER,
+    titleKey: 'layout.title.userLog',
+    component: lazy(() => import('../features/user-log/pages/UserLogPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.userLog', order: 20 },
+  },
+  {
+    path: paths.company,
+    access: SUPERUSER,
+    titleKey: 'layout.title.company',
+    component: lazy(() => import('../features/company/pages/CompanyPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.company', order: 30 },
+  },
+  { path: '*', access: PUBLIC, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
+];
+
+/**
+ * Access rules for the pages later issues bring, kept here so every issue applies the same spec rules:
+ * flight pages `{ roles: ['operator'], service: 'flight' }`, /train/booking `{ roles: ['operator'], service: 'train' }`,
+ * /train/orders `{ service: 'train' }`, bills `{ roles: ['finance'], finance: true }`,
+ * agency manager `{ roles: ['finance'], agencyManager: true }`, agency bill `{ permission: 'agencybills:read' }`.
+ */
+export const ACCESS = {
+  flight: { roles: ['operator'], service: 'flight' },
+  trainBooking: { roles: ['operator'], service: 'train' },
+  trainOrders: { service: 'train' },
+  bills: { roles: ['finance'], finance: true },
+  agencyManager: { roles: ['finance'], agencyManager: true },
+  agencyBill: { permission: 'agencybills:read' },
+} as const satisfies Record<string, AccessRule>;

@@ -1,0 +1,22 @@
+import { Select } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@portal/contract/languages';
+import { currentLanguage, setLanguage } from '../lib/i18n';
+import { useSiteConfig } from '../lib/site';
+
+export function LanguageSelect({ style }: { style?: React.CSSProperties }) {
+  const { t } = useTranslation();
+  const { data: site } = useSiteConfig();
+  const offered: readonly Language[] = site?.languages?.length ? site.languages : LANGUAGES;
+  return (
+    <Select<Language>
+      aria-label={t('layout.footer.language')}
+      value={currentLanguage()}
+      onChange={(l) => void setLanguage(l)}
+      prefix={<GlobalOutlined />}
+      style={{ minWidth: 150, ...style }}
+      options={offered.map((l) => ({ value: l, label: t(`layout.languageNames.${l}`) }))}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { AboutSection } from '../components/AboutSection';
+import { FlightPlatformSection } from '../components/FlightPlatformSection';
+import { HeroSection } from '../components/HeroSection';
+import { PartnersSection } from '../components/PartnersSection';
+import { PartnershipSection } from '../components/PartnershipSection';
+import { ProductsSection } from '../components/ProductsSection';
+import { ReasonsSection } from '../components/ReasonsSection';
+import { SolutionsSection } from '../components/SolutionsSection';
+import { StatsSection } from '../components/StatsSection';
+import { scrollToSection } from '../components/section-ids';
+import '../landing.css';
+
+/** The public home page (spec point 2): the marketing story top to bottom, ending in the partnership enquiry. */
+export default function LandingPage() {
+  const { hash } = useLocation();
+
+  // The router does not scroll to a hash; links from elsewhere (the footer's /#about, /#partnership) rely on this.
+  useEffect(() => {
+    if (hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));
+  }, [hash]);
+
+  return (
+    <div className="lp">
+      <HeroSection />
+      <ProductsSection />
+      <FlightPlatformSection />
+      <StatsSection />
+      <SolutionsSection />
+      <ReasonsSection />
+      <PartnersSection />
+      <AboutSection />
+      <PartnershipSection />
+    </div>
+  );
+}

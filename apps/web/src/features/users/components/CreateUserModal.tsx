@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CreateUserBody } from '@portal/contract/api/users';
+import { USER_STATUSES, type Role, type UserStatus } from '@portal/contract/roles';
+import { notify } from '../../../lib/notify';
+import { useCreateUser } from '../api/create-user';
+import { applyServerErrors } from '../utils/apply-server-errors';
+import {
+  confirmPasswordRules,
+  emailRules,
+  nicknameRules,
+  passwordRules,
+  rolesRules,
+  usernameRules,
+} from '../utils/user-form-rules';
+import { MobileFields } from './MobileFields';
+import { RoleSelect } from './RoleSelect';
+
+interface Values {
+  username: string;
+  nickname?: string;
+  email: string;
+  areaCode?: string;
+  mobile?: string;
+  password: string;
+  confirmPassword: string;
+  roles: Role[];
+  status: UserStatus;
+}
+
+const FIELDS = ['username', 'nickname', 'email', 'areaCode', 'mobile', 'password', 'confirmPassword', 'roles', 'status'];
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The admin's own default area code (favourites), so most users need not type it. */
+  defaultAreaCode: string;
+}
+
+export function toCreateBody(values: Values): CreateUserBody {
+  const mobile = values.mobile?.trim() || null;
+  return {
+    username: values.username.trim(),
+    nickname: values.nickname?.trim() || null,
+    email: values.email.trim(),
+    // An area code alone means nothing; send it only with a number.
+    areaCode: mobile ? values.areaCode?.trim() || null : null,
+    mobile,
+    password: values.password,
+    roles: values.roles,
+    status: values.status,
+  };
+}
+
+export function CreateUserModal({ open, onClose, defaultAreaCode }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const createUser = useCreateUser();
+
+  const submit = (values: Values) => {
+    setFormError(null);
+    createUser.mutate(toCreateBody(values), {
+      onSuccess: (user) => {
+        notify.success(t('users.create.success', { username: user.username }));
+        onClose();
+      },
+      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS, t('users.errors.save'))),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('users.create.title')}
+      okText={t('users.create.ok')}
+      cancelText={t('users.common.cancel')}
+      onCancel={onClose}
+      confirmLoading={createUser.isPending}
+      okButtonProps={{ htmlType: 'submit' }}
+      width={640}
+      destroyOnHidden
+      afterClose={() => setFormError(null)}
+      modalRender={(dom) => (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name="create-user"
+          clearOnDestroy
+          initialValues={{ areaCode: defaultAreaCode, roles: ['operator'], status: 'active' }}
+          onFinish={submit}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="username" label={t('users.form.username')} rules={usernameRules(t)} extra={t('users.form.usernameHint')}>
+            <Input autoComplete="off" maxLength={32} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="nickname" label={t('users.form.nickname')} rules={nicknameRules(t)}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="email" label={t('users.form.email')} rules={emailRules(t)} extra={t('users.form.emailHint')}>
+            <Input type="email" autoComplete="off" maxLength={254} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <MobileFields />
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="password" label={t('users.form.password')} rules={passwordRules(t)} hasFeedback>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="confirmPassword"
+            label={t('users.form.confirmPassword')}
+            dependencies={['password']}
+            rules={confirmPasswordRules(t, 'password')}
+            hasFeedback
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16}>
+          <Form.Item name="roles" label={t('users.form.roles')} rules={rolesRules(t)}>
+            <RoleSelect />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Form.Item name="status" label={t('users.form.status')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Select options={USER_STATUSES.map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

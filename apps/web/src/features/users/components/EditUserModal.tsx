@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { UpdateUserBody, UserItem } from '@portal/contract/api/users';
+import { notify } from '../../../lib/notify';
+import { useUpdateUser } from '../api/update-user';
+import { applyServerErrors } from '../utils/apply-server-errors';
+import { nicknameRules } from '../utils/user-form-rules';
+import { useRetained } from '../utils/use-retained';
+import { MobileFields } from './MobileFields';
+
+interface Values {
+  nickname?: string;
+  areaCode?: string;
+  mobile?: string;
+}
+
+const FIELDS = ['nickname', 'areaCode', 'mobile'];
+
+interface Props {
+  /** The user being edited; null keeps the modal closed. */
+  user: UserItem | null;
+  onClose: () => void;
+  defaultAreaCode: string;
+}
+
+export function toUpdateBody(values: Values): UpdateUserBody {
+  const mobile = values.mobile?.trim() ?? '';
+  return {
+    nickname: values.nickname?.trim() || null,
+    areaCode: mobile ? values.areaCode?.trim() || null : null,
+    // An empty string tells the server to clear the number (the contract accepts '').
+    mobile,
+  };
+}
+
+/** Profile fields only. The email identifies the account and is shown read-only (spec point 3). */
+export function EditUserModal({ user: selected, onClose, defaultAreaCode }: Props) {
+  const user = useRetained(selected);
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const updateUser = useUpdateUser();
+
+  const submit = (values: Values) => {
+    if (!user) return;
+    setFormError(null);
+    updateUser.mutate(
+      { id: user.id, body: toUpdateBody(values) },
+      {
+        onSuccess: () => {
+          notify.success(t('users.edit.success', { username: user.username }));
+          onClose();
+        },
+        onError: (error) => setFormError(applyServerErrors(form, error, FIELDS, t('users.errors.save'))),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={selected !== null}
+      title={t('users.edit.title', { username: user?.username ?? '' })}
+      okText={t('users.common.save')}
+      cancelText={t('users.common.cancel')}
+      onCancel={onClose}
+      confirmLoading={updateUser.isPending}
+      okButtonProps={{ htmlType: 'submit' }}
+      destroyOnHidden
+      afterClose={() => setFormError(null)}
+      modalRender={(dom) => (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name="edit-user"
+          clearOnDestroy
+          initialValues={{
+            nickname: user?.nickname ?? '',
+            areaCode: user?.areaCode ?? defaultAreaCode,
+            mobile: user?.mobile ?? '',
+          }}
+          onFinish={submit}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
+      <Form.Item label={t('users.form.username')}>
+        <Typography.Text strong>{user?.username}</Typography.Text>
+      </Form.Item>
+      <Form.Item label={t('users.form.email')} extra={t('users.edit.emailNotEditable')}>
+        <Typography.Text data-testid="user-email-readonly">{user?.email || '—'}</Typography.Text>
+      </Form.Item>
+      <Form.Item name="nickname" label={t('users.form.nickname')} rules={nicknameRules(t)}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <MobileFields />
+    </Modal>
+  );
+}

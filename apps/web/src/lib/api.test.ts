@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const notifyError = vi.fn();
+const navigate = vi.fn();
+vi.mock('./notify', () => ({ notify: { error: (...a: unknown[]) => notifyError(...a), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('./navigation', () => ({ navigateTo: (p: string) => navigate(p) }));
+
+const { api, ApiError } = await import('./api');
+const { sessionStore } = await import('./session-store');
+const { isLoading } = await import('./loading');
+const { setLanguage, t } = await import('./i18n');
+
+function answer(body: unknown, status = 200) {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  notifyError.mockReset();
+  navigate.mockReset();
+  localStorage.clear();
+  sessionStore.reset();
+  await setLanguage('en');
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api envelope', () => {
+  it('returns data for code 0 and sends language and token headers', async () => {
+    sessionStore.set({ token: 'tok-1' });
+    fetchMock.mockResolvedValue(answer({ code: 0, data: { a: 1 }, message: 'ok' }));
+    await expect(api.get('/base/v2/me', { params: { page: 2, q: '', tags: ['x', 'y'] } })).resolves.toEqual({ a: 1 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/base/v2/me?page=2&tags=x&tags=y');
+    const headers = init!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(headers['Accept-Language']).toBe('en');
+  });
+
+  it('sends no Authorization header when anonymous', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 0, data: null, message: 'ok' }));
+    await api.post('/base/v2/login', { username: 'a' });
+    const init = fetchMock.mock.calls[0][1]!;
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(init.body).toBe('{"username":"a"}');
+    expect(init.method).toBe('POST');
+  });
+
+  it('follows the current language', async () => {
+    await setLanguage('zh-TW');
+    fetchMock.mockResolvedValue(answer({ code: 0, data: null, message: 'ok' }));
+    await api.del('/x');
+    expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>)['Accept-Language']).toBe('zh-TW');
+  });
+
+  it('throws ApiError with the server message for a non-zero code', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 200001, data: null, message: 'Invalid username or password' }, 401));
+    const err = await api.post('/base/v2/login', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 200001, status: 401, message: 'Invalid username or password' });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('copies validation fields', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 100400, data: { fields: { mobile: 'bad phone' } }, message: 'Invalid value' }, 400));
+    await expect(api.put('/base/v2/me', {})).rejects.toMatchObject({ code: 100400, fields: { mobile: 'bad phone' } });
+  });
+
+  it('maps a network failure to axios.network.error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('/x')).rejects.toMatchObject({ message: 'Network error, please check your connection', status: 0 });
+  });
+
+  it('maps a bare 404 to axios.notFound.text', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>nope</html>', { status: 404 }));
+    await expect(api.get('/missing')).rejects.toMatchObject({ message: 'Requested resource not found', status: 404 });
+  });
+
+  it('keeps the server message of an enveloped 404', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 100404, data: null, message: 'Booking does not exist' }, 404));
+    await expect(api.get('/x')).rejects.toMatchObject({ message: 'Booking does not exist', code: 100404 });
+  });
+
+  it('passes aborts through untouched', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(() => Promise.reject(new DOMException('aborted', 'AbortError')));
+    controller.abort();
+    await expect(api.get('/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('uploads a file as multipart without a JSON content type', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 0, data: { url: '/f/1' }, message: 'ok' }));
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    await expect(api.upload('/base/v2/me/avatar', file)).resolves.toEqual({ url: '/f/1' });
+    const init = fetchMock.mock.calls[0][1]!;
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('session codes', () => {
+  it.each([200005, 200006, 201001])('code %i clears the session, toasts axios.login.timeout and goes home', async (code) => {
+    sessionStore.set({ token: 'tok', embedded: true });
+    fetchMock.mockResolvedValue(answer({ code, data: null, message: 'Session expired' }, 401));
+    await expect(api.get('/base/v2/me')).rejects.toMatchObject({ code });
+    expect(sessionStore.get()).toMatchObject({ token: null, me: null, embedded: false, endedInvoluntarily: true });
+    expect(localStorage.getItem('portal.token')).toBeNull();
+    expect(notifyError).toHaveBeenCalledWith(t('axios.login.timeout'), 'session-ended');
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('toasts once when parallel calls fail with a session code', async () => {
+    sessionStore.set({ token: 'tok' });
+    fetchMock.mockImplementation(async () => answer({ code: 200006, data: null, message: 'revoked' }, 401));
+    await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves anonymous callers alone', async () => {
+    fetchMock.mockResolvedValue(answer({ code: 201001, data: null, message: 'Please log in first.' }, 401));
+    await expect(api.get('/base/v2/users')).rejects.toMatchObject({ code: 201001 });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('does not end a newer session when an old request fails late', async () => {
+    sessionStore.set({ token: 'old' });
+    let resolve!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    const call = api.get('/x');
+    sessionStore.set({ token: 'new' });
+    resolve(answer({ code: 200005, data: null, message: 'expired' }, 401));
+    await expect(call).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStore.get().token).toBe('new');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('loading flag', () => {
+  it('is set while a request is in flight', async () => {
+    let resolve!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    const call = api.get('/x');
+    expect(isLoading()).toBe(true);
+    resolve(answer({ code: 0, data: 1, message: 'ok' }));
+    await call;
+    expect(isLoading()).toBe(false);
+  });
+
+  it('is cleared after a failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('down'));
+    await api.get('/x').catch(() => undefined);
+    expect(isLoading()).toBe(false);
+  });
+});

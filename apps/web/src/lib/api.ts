@@ -1,0 +1,123 @@
+import { Code, SESSION_CODES } from '@portal/contract/codes';
+import { currentLanguage, t } from './i18n';
+import { beginRequest } from './loading';
+import { navigateTo } from './navigation';
+import { notify } from './notify';
+import { sessionStore } from './session-store';
+
+export class ApiError extends Error {
+  code: number;
+  status: number;
+  /** Validation failures (code 100400): field path -> localized message, ready for Form.setFields. */
+  fields?: Record<string, string>;
+
+  constructor(message: string, code: number, status: number, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** Codes of our own making for failures that never reached the envelope. */
+export const CLIENT_CODES = { NETWORK: -1, NOT_FOUND: -404, BAD_ANSWER: -2, ABORTED: -3 } as const;
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+interface Envelope {
+  code: number;
+  data: unknown;
+  message: string;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number' && 'data' in value;
+}
+
+export function buildUrl(path: string, params?: Record<string, unknown>): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
+    else search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/**
+ * The server ended the session. Parallel calls failing the same way skip this: once the token is cleared,
+ * their token no longer matches the store's (see the check in request), so the toast appears once.
+ */
+function endSession(): void {
+  sessionStore.clear(true);
+  notify.error(t('axios.login.timeout'), 'session-ended');
+  navigateTo('/');
+}
+
+async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts?: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const token = sessionStore.get().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (json && body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const done = beginRequest();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, opts?.params), { method, headers, body, signal: opts?.signal });
+  } catch (err) {
+    done();
+    if (opts?.signal?.aborted || isAbort(err)) throw err;
+    throw new ApiError(t('axios.network.error'), CLIENT_CODES.NETWORK, 0);
+  }
+
+  let payload: unknown = null;
+  try {
+    const text = await response.text();
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  } finally {
+    done();
+  }
+
+  if (!isEnvelope(payload)) {
+    if (response.status === 404) throw new ApiError(t('axios.notFound.text'), CLIENT_CODES.NOT_FOUND, 404);
+    if (response.status >= 500 || response.status === 0) throw new ApiError(t('error.internal'), CLIENT_CODES.BAD_ANSWER, response.status);
+    throw new ApiError(t('axios.network.error'), CLIENT_CODES.BAD_ANSWER, response.status);
+  }
+  if (payload.code === Code.OK) return payload.data as T;
+
+  // A request sent with an old token must not end a session that has since been replaced (e.g. a fresh login).
+  if (SESSION_CODES.includes(payload.code) && token && sessionStore.get().token === token) endSession();
+
+  const data = payload.data as { fields?: Record<string, string> } | null;
+  const fields = payload.code === Code.VALIDATION && data?.fields ? data.fields : undefined;
+  throw new ApiError(payload.message || t('error.internal'), payload.code, response.status, fields);
+}
+
+function jsonBody(body: unknown): string | undefined {
+  return body === undefined ? undefined : JSON.stringify(body);
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, true, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, jsonBody(body), true, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, jsonBody(body), true, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, true, opts),
+  upload<T>(path: string, file: File, field = 'file', opts?: RequestOptions): Promise<T> {
+    const form = new FormData();
+    form.append(field, file);
+    return request<T>('POST', path, form, false, opts);
+  },
+};
+
+/** True when the error is a cancelled request (a newer call replaced it): callers ignore it silently. */
+export function isAbort(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'AbortError';
+}

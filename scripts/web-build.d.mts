@@ -1,0 +1,2 @@
+export function webBuildIsStale(): boolean;
+export function buildWebIfNeeded(log?: (message: string) => void): boolean;
