@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { USER_LOG_ACTIONS } from '@portal/contract/api/user-logs';
+import { ROLES, USER_STATUSES } from '@portal/contract/roles';
 
 type Tree = { [k: string]: string | Tree };
 const files = import.meta.glob<{ default: Tree }>('./*/*.json', { eager: true });
+const LANGS = ['en', 'zh-CN', 'zh-TW'] as const;
 
+/** Leaf paths, with i18next plural suffixes folded onto their base key (Chinese has no "_one" form). */
 function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k.replace(/_(one|other)$/, '')}`] : keys(v, `${prefix}${k}.`),
+  );
 }
+const unique = (tree: Tree) => [...new Set(keys(tree))].sort();
 
 function load(lang: string, ns: string): Tree {
   const mod = files[`./${lang}/${ns}.json`];
@@ -13,13 +20,22 @@ function load(lang: string, ns: string): Tree {
   return mod.default;
 }
 
-const SHELL_NAMESPACES = ['common', 'layout', 'auth', 'profile'];
+const NAMESPACES = [...new Set(Object.keys(files).map((f) => f.split('/')[2].replace(/\.json$/, '')))].sort();
 
-describe('shell locale files', () => {
-  it.each(SHELL_NAMESPACES)('%s has the same keys and no empty text in en, zh-CN and zh-TW', (ns) => {
-    const en = keys(load('en', ns)).sort();
-    expect(keys(load('zh-CN', ns)).sort()).toEqual(en);
-    expect(keys(load('zh-TW', ns)).sort()).toEqual(en);
+describe('locale files', () => {
+  it('exist for every namespace in every language', () => {
+    expect(NAMESPACES.length).toBeGreaterThanOrEqual(9);
+    for (const lang of LANGS) for (const ns of NAMESPACES) expect(() => load(lang, ns), `${lang}/${ns}`).not.toThrow();
+  });
+
+  it.each(NAMESPACES)('%s nests its keys under its own name, with the same keys and no empty text in all languages', (ns) => {
+    const en = load('en', ns);
+    // common also holds the spec's own top-level keys (router.*, axios.*, login.*, message.*).
+    if (ns !== 'common') expect(Object.keys(en)).toEqual([ns]);
+    for (const lang of LANGS) {
+      expect(unique(load(lang, ns)), `${lang}/${ns}`).toEqual(unique(en));
+      expect(JSON.stringify(load(lang, ns)), `${lang}/${ns}`).not.toMatch(/:""/);
+    }
   });
 
   it('carries the exact spec keys', () => {
@@ -33,5 +49,15 @@ describe('shell locale files', () => {
     const en = load('en', 'common') as { axios: { network: { error: string }; notFound: { text: string } } };
     expect(en.axios.network.error).toBe('Network error, please check your connection');
     expect(en.axios.notFound.text).toBe('Requested resource not found');
+  });
+
+  it('labels every contract role, user status and user-log action in every language', () => {
+    for (const lang of LANGS) {
+      const users = load(lang, 'users') as { users: { roles: Tree; statuses: Tree } };
+      const userLog = load(lang, 'userLog') as { userLog: { actions: Tree } };
+      for (const role of ROLES) expect(users.users.roles[role], `${lang} ${role}`).toBeTruthy();
+      for (const status of USER_STATUSES) expect(users.users.statuses[status], `${lang} ${status}`).toBeTruthy();
+      for (const action of USER_LOG_ACTIONS) expect(userLog.userLog.actions[action], `${lang} ${action}`).toBeTruthy();
+    }
   });
 });

@@ -7,9 +7,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { SessionPolicy } from '../../config.ts';
 import { hit, peek, reset } from '../throttle/rate-limit.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
-import { buildMe } from './me.service.ts';
 import { verifyPassword } from './password.ts';
-import { createSession } from './session.service.ts';
+import { openSession } from './session.service.ts';
 
 /** Failed logins allowed per window: per username (guessing one account) and per address (spraying many). */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perUsername: 5, perAddress: 20 } as const;
@@ -61,16 +60,7 @@ export async function login(db: Db, policy: SessionPolicy, body: LoginBody, meta
   if (user.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
 
   return db.transaction(async (tx) => {
-    const { token } = await createSession(tx, policy, { userId: user.id, embedded: false, ...meta });
-    const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
     await reset(tx, userKey(body.username));
-    await recordUserLog(tx, {
-      companyId: company.id,
-      actor: { id: user.id, username: user.username },
-      target: { id: user.id, username: user.username },
-      action: 'login',
-      meta,
-    });
-    return { token, ...(await buildMe(tx, fresh, company, false)) };
+    return openSession(tx, policy, { user, company, embedded: false, action: 'login', meta });
   });
 }

@@ -5,7 +5,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { SessionPolicy } from '../../config.ts';
+import type { SessionAnswer } from '@portal/contract/api/auth';
 import type { CompanyRow, UserRow } from '../users/user.mapper.ts';
+import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
+import { buildMe } from './me.service.ts';
 
 export interface AuthContext {
   sessionId: string;
@@ -80,4 +83,18 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, reason: str
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
     .where(and(...conds));
+}
+
+/** The common end of every successful login: a fresh session, the last-login stamp, the log entry, the answer. */
+export async function openSession(
+  tx: DbOrTx,
+  policy: SessionPolicy,
+  input: { user: UserRow; company: CompanyRow; embedded: boolean; action: 'login' | 'single_login'; meta: RequestMeta },
+): Promise<SessionAnswer> {
+  const { user, company, embedded, meta } = input;
+  const { token } = await createSession(tx, policy, { userId: user.id, embedded, ...meta });
+  const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+  const self = { id: user.id, username: user.username };
+  await recordUserLog(tx, { companyId: company.id, actor: self, target: self, action: input.action, meta });
+  return { token, ...(await buildMe(tx, fresh, company, embedded)) };
 }

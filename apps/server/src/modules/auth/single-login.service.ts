@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { SessionAnswer, SingleLoginBody } from '@portal/contract/api/auth';
 import { Code } from '@portal/contract/codes';
 import type { Db } from '../../db/client.ts';
-import { singleLoginCodes, users } from '../../db/schema/index.ts';
+import { singleLoginCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { SessionPolicy } from '../../config.ts';
-import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
+import type { RequestMeta } from '../user-logs/user-log.repository.ts';
 import { findUserByUsername } from './login.service.ts';
-import { buildMe } from './me.service.ts';
-import { createSession } from './session.service.ts';
+import { openSession } from './session.service.ts';
 
 export const SINGLE_LOGIN_MAX_SKEW_SECONDS = 300;
 
@@ -59,15 +58,6 @@ export async function singleLogin(
     if (inserted.length === 0) throw refused();
     // Codes older than twice the skew can never be accepted again; keep the table small.
     await tx.delete(singleLoginCodes).where(lt(singleLoginCodes.usedAt, sql`now() - interval '15 minutes'`));
-    const { token } = await createSession(tx, policy, { userId: user.id, embedded: true, ...meta });
-    const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
-    await recordUserLog(tx, {
-      companyId: company.id,
-      actor: { id: user.id, username: user.username },
-      target: { id: user.id, username: user.username },
-      action: 'single_login',
-      meta,
-    });
-    return { token, ...(await buildMe(tx, fresh, company, true)) };
+    return openSession(tx, policy, { user, company, embedded: true, action: 'single_login', meta });
   });
 }

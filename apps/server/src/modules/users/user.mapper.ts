@@ -24,19 +24,8 @@ export function toUserInfo(u: UserRow): UserInfo {
 }
 
 export function toUserItem(u: UserRow): UserItem {
-  return {
-    id: u.id,
-    username: u.username,
-    nickname: u.nickname,
-    email: u.email,
-    areaCode: u.areaCode,
-    mobile: u.mobile,
-    roles: u.roles as Role[],
-    status: u.status as UserStatus,
-    avatar: fileUrl(u.avatarFileId),
-    createdAt: u.createdAt.toISOString(),
-    lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
-  };
+  const { config: _config, companyId: _companyId, ...common } = toUserInfo(u);
+  return { ...common, createdAt: u.createdAt.toISOString(), lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null };
 }
 
 export function toCompany(c: CompanyRow): Company {
