@@ -57,7 +57,7 @@ export async function buildApp(opts: AppOptions) {
 
   const dist = opts.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false });
+    await app.register(import('@fastify/static'), { root: dist, wildcard: true, index: false });
     app.setNotFoundHandler((req, reply) => {
       const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
       if (isApi || req.method !== 'GET') return sendNotFound(req, reply);

@@ -160,6 +160,30 @@ describe('checkAccess: permissions', () => {
   });
 });
 
+describe('checkAccess: platform administration', () => {
+  const platformPages = [paths.platformEnquiries, paths.platformExchangeRates].map((p) => routes.find((x) => x.path === p)!);
+
+  it.each(platformPages.map((r) => [r.path, r] as const))('%s opens for a SuperUser of the top-level company', (_path, r) => {
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
+  });
+
+  it.each(platformPages.map((r) => [r.path, r] as const))('%s refuses everyone else with the right message', (_path, r) => {
+    // A sub-agency's SuperUser passes every role check, but is not the platform.
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 2, canCreateSubAgency: true }))).toEqual(NOT_ROLE);
+    // Working at the platform company is not enough without the SuperUser role, whatever the permissions.
+    expect(checkAccess(r, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, session({ roles: ['operator', 'finance'], proxyLevel: 0, permissions: ['all'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(r, anonymous)).toEqual(LOGIN);
+  });
+
+  it('the rule is data: any route carrying it gets the same check', () => {
+    const r = route('/platform/anything', { platformAdmin: true });
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+  });
+});
+
 describe('landingPath', () => {
   const full: GuardRoute[] = [
     route(paths.profile, { public: true }),
@@ -219,6 +243,19 @@ describe('menuFor', () => {
   it('user menu: SuperUser sees every entry, others see users and account', () => {
     expect(menuFor('user', routes, session({ roles: ['SuperUser'] })).map((r) => r.path)).toEqual([paths.users, paths.userLog, paths.company, paths.profile]);
     expect(menuFor('user', routes, session({ roles: ['operator'] })).map((r) => r.path)).toEqual([paths.users, paths.profile]);
+  });
+
+  it('user menu: the platform administrator also sees the platform pages, a sub-agency SuperUser does not', () => {
+    expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 0 })).map((r) => r.path)).toEqual([
+      paths.users,
+      paths.userLog,
+      paths.company,
+      paths.platformEnquiries,
+      paths.platformExchangeRates,
+      paths.profile,
+    ]);
+    expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);
+    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.profile]);
   });
 
   it('canOpen checks existence and access', () => {

@@ -21,6 +21,11 @@ export interface AccessRule {
   agencyManager?: boolean;
   /** Server-granted permission; the value 'all' grants every permission. */
   permission?: Permission;
+  /**
+   * Platform administration (partnership enquiries, exchange rates): a SuperUser of a company at proxyLevel 0.
+   * Unlike `roles`, the SuperUser role is required here, not merely passed; the server checks the same pair.
+   */
+  platformAdmin?: boolean;
 }
 
 export interface GuardRoute {
@@ -50,6 +55,11 @@ function companyAllows(rule: AccessRule, me: GuardMe): boolean {
   return true;
 }
 
+/** The platform administrator: the server's requirePlatformAdmin check (top-level company and the SuperUser role). */
+function platformAllows(rule: AccessRule, me: GuardMe): boolean {
+  return !rule.platformAdmin || (me.company.proxyLevel === 0 && me.userInfo.roles.includes('SuperUser'));
+}
+
 function personAllows(rule: AccessRule, me: GuardMe): boolean {
   const roles = me.userInfo.roles;
   if (roles.includes('SuperUser')) return true;
@@ -61,7 +71,8 @@ function personAllows(rule: AccessRule, me: GuardMe): boolean {
 export function checkAccess(route: GuardRoute, session: GuardSession): AccessResult {
   if (route.access.public) return OK;
   if (!session.me) return deny('router.login');
-  if (!personAllows(route.access, session.me) || !companyAllows(route.access, session.me)) return deny('router.notRole');
+  const me = session.me;
+  if (!personAllows(route.access, me) || !companyAllows(route.access, me) || !platformAllows(route.access, me)) return deny('router.notRole');
   return OK;
 }
 

@@ -24,6 +24,8 @@ export const paths = {
   agencyManager: '/agency-manager',
   agencyStatements: '/agency-manager/statements',
   agencyBill: (id: string) => `/agency-manager/bills/${encodeURIComponent(id)}`,
+  platformEnquiries: '/platform/enquiries',
+  platformExchangeRates: '/platform/exchange-rates',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

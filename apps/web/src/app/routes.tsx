@@ -19,6 +19,8 @@ export interface AppRoute extends GuardRoute {
 const PUBLIC: AccessRule = { public: true };
 const LOGGED_IN: AccessRule = {};
 const SUPERUSER: AccessRule = { roles: ['SuperUser'] };
+/** Not in the spec's route table: the platform-level screens, for a SuperUser of the top-level company. */
+const PLATFORM_ADMIN: AccessRule = { platformAdmin: true };
 
 export const routes: AppRoute[] = [
   { path: paths.home, access: PUBLIC, component: lazy(() => import('../features/landing/pages/LandingPage')), fullBleed: true },
@@ -52,6 +54,20 @@ export const routes: AppRoute[] = [
     titleKey: 'layout.title.company',
     component: lazy(() => import('../features/company/pages/CompanyPage')),
     menu: { area: 'user', labelKey: 'layout.menu.company', order: 30 },
+  },
+  {
+    path: paths.platformEnquiries,
+    access: PLATFORM_ADMIN,
+    titleKey: 'layout.title.enquiries',
+    component: lazy(() => import('../features/platform/pages/EnquiriesPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.enquiries', order: 33 },
+  },
+  {
+    path: paths.platformExchangeRates,
+    access: PLATFORM_ADMIN,
+    titleKey: 'layout.title.exchangeRates',
+    component: lazy(() => import('../features/platform/pages/ExchangeRatesPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.exchangeRates', order: 36 },
   },
   { path: '*', access: PUBLIC, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
 ];

@@ -9,7 +9,7 @@ import { ApplicationBody } from '@portal/contract/api/applications';
 import { dialCodes } from '@portal/contract/countries';
 import { ApiError } from '../../../lib/api';
 import { useSubmitApplication } from '../api/submit-application';
-import { useCountryOptions } from './useCountryOptions';
+import { useCountryOptions } from '../../../lib/countries';
 
 interface FormValues {
   name?: string;

@@ -3,13 +3,13 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useUpdateConfig } from '../api/update-config';
-import { countryOptions } from '../utils/country-names';
+import { countryOptions } from '../../../lib/countries';
 import { FavouriteListCard } from './FavouriteListCard';
 
 export function FavouriteCountries({ value }: { value: string[] }) {
   const { t, i18n } = useTranslation();
   const save = useUpdateConfig('countries');
-  const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const options = useMemo(() => countryOptions(i18n.language, { withCode: true }), [i18n.language]);
   return (
     <FavouriteListCard
       title={t('profile.favourites.countries.title')}

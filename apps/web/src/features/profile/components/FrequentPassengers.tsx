@@ -7,7 +7,7 @@ import { MAX_FREQUENT_PASSENGERS } from '@portal/contract/roles';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useUpdateConfig } from '../api/update-config';
-import { countryNamer } from '../utils/country-names';
+import { regionNamer as countryNamer } from '../../../lib/display-names';
 import { PassengerModal } from './PassengerModal';
 
 interface Props {

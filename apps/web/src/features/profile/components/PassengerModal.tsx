@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FavouritePassenger } from '@portal/contract/api/auth';
-import { countryOptions } from '../utils/country-names';
+import { countryOptions } from '../../../lib/countries';
 
 interface Props {
   open: boolean;
@@ -25,7 +25,7 @@ interface Values {
 export function PassengerModal({ open, initial, saving, onCancel, onSave }: Props) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const countries = useMemo(() => countryOptions(i18n.language, { withCode: true }), [i18n.language]);
 
   useEffect(() => {
     if (!open) return;
