@@ -24,7 +24,9 @@ export function webBuildIsStale() {
 export function buildWebIfNeeded(log = console.log) {
   if (!webBuildIsStale()) return false;
   log('Building the web app (apps/web/dist)...');
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  // Always a production build: a caller's NODE_ENV=test (vitest) would bundle React's development build and antd's
+  // test-mode ids (every useId answers "test-id"), which is not what users get.
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   return true;
 }
 

@@ -57,10 +57,19 @@ export async function buildApp(opts: AppOptions) {
 
   const dist = opts.webDist;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    await app.register(import('@fastify/static'), { root: dist, wildcard: true, index: false });
+    await app.register(import('@fastify/static'), {
+      root: dist,
+      // Wildcard lookups (not a file list taken at start) so a rebuilt SPA is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        // Vite's hashed assets never change under one name; index.html must always be revalidated.
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-      if (isApi || req.method !== 'GET') return sendNotFound(req, reply);
+      if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
       // Client-side routes: the SPA renders its own not-found page for unknown paths.
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });

@@ -18,7 +18,7 @@ export interface TestApp {
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a database created on the
  * TEST_DATABASE_URL server (and dropped afterwards) when the postgres project runs.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: { webDist?: string } = {}): Promise<TestApp> {
   const kind = process.env.TEST_DB ?? 'pglite';
   let url: string | undefined;
   let drop = async () => {};
@@ -44,7 +44,7 @@ export async function createTestApp(): Promise<TestApp> {
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   await database.withStartupLock((db) => seedDemoData(db));
-  const app = await buildApp({ deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }) } });
+  const app = await buildApp({ deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }) }, webDist: opts.webDist });
   await app.ready();
   return {
     app,

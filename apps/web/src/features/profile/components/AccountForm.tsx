@@ -32,11 +32,12 @@ export function AccountForm({ user }: { user: UserInfo }) {
 
   return (
     <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 520 }}>
-      <Form.Item label={t('profile.account.username')}>
-        <Input value={user.username} disabled />
+      {/* Read-only fields carry no form name, so label and input are tied by hand for screen readers. */}
+      <Form.Item label={t('profile.account.username')} htmlFor="profile-username">
+        <Input id="profile-username" value={user.username} readOnly disabled />
       </Form.Item>
-      <Form.Item label={t('profile.account.email')} extra={t('profile.account.emailHint')}>
-        <Input value={user.email ?? ''} disabled placeholder={t('profile.account.noEmail')} />
+      <Form.Item label={t('profile.account.email')} extra={t('profile.account.emailHint')} htmlFor="profile-email">
+        <Input id="profile-email" value={user.email ?? ''} readOnly disabled placeholder={t('profile.account.noEmail')} />
       </Form.Item>
       <Form.Item label={t('profile.account.roles')}>
         <Space size={[4, 4]} wrap>

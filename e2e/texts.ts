@@ -1,0 +1,59 @@
+import { translate, isMessageKey } from '@portal/contract/messages';
+import type { Lang } from './browser.ts';
+import en_auth from '../apps/web/src/locales/en/auth.json';
+import en_common from '../apps/web/src/locales/en/common.json';
+import en_landing from '../apps/web/src/locales/en/landing.json';
+import en_layout from '../apps/web/src/locales/en/layout.json';
+import en_legal from '../apps/web/src/locales/en/legal.json';
+import en_profile from '../apps/web/src/locales/en/profile.json';
+import en_userLog from '../apps/web/src/locales/en/userLog.json';
+import en_users from '../apps/web/src/locales/en/users.json';
+import zhCN_auth from '../apps/web/src/locales/zh-CN/auth.json';
+import zhCN_common from '../apps/web/src/locales/zh-CN/common.json';
+import zhCN_landing from '../apps/web/src/locales/zh-CN/landing.json';
+import zhCN_layout from '../apps/web/src/locales/zh-CN/layout.json';
+import zhCN_legal from '../apps/web/src/locales/zh-CN/legal.json';
+import zhCN_profile from '../apps/web/src/locales/zh-CN/profile.json';
+import zhCN_userLog from '../apps/web/src/locales/zh-CN/userLog.json';
+import zhCN_users from '../apps/web/src/locales/zh-CN/users.json';
+import zhTW_auth from '../apps/web/src/locales/zh-TW/auth.json';
+import zhTW_common from '../apps/web/src/locales/zh-TW/common.json';
+import zhTW_landing from '../apps/web/src/locales/zh-TW/landing.json';
+import zhTW_layout from '../apps/web/src/locales/zh-TW/layout.json';
+import zhTW_legal from '../apps/web/src/locales/zh-TW/legal.json';
+import zhTW_profile from '../apps/web/src/locales/zh-TW/profile.json';
+import zhTW_userLog from '../apps/web/src/locales/zh-TW/userLog.json';
+import zhTW_users from '../apps/web/src/locales/zh-TW/users.json';
+
+/**
+ * The texts the web app shows, read from its own locale files (and the contract's message catalogue), so the
+ * browser tests assert exactly what a user of that language sees and copy edits do not break them.
+ */
+type Tree = { [key: string]: unknown };
+
+function merge(files: Tree[]): Tree {
+  return Object.assign({}, ...files) as Tree;
+}
+
+const TREES: Record<Lang, Tree> = {
+  'en': merge([en_auth, en_common, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
+  'zh-CN': merge([zhCN_auth, zhCN_common, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
+  'zh-TW': merge([zhTW_auth, zhTW_common, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
+};
+
+/** The text of `key` in `lang` with `{{name}}` placeholders filled; throws on a missing key so a typo cannot pass. */
+export function tx(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  let node: unknown = TREES[lang];
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Tree)[part] : undefined;
+  let text: string;
+  if (typeof node === 'string') text = node;
+  else if (isMessageKey(key)) text = translate(key, lang);
+  else throw new Error(`no text for ${key} in ${lang}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`missing parameter ${name} for ${key}`);
+    return String(params[name]);
+  });
+}
+
+/** English shorthand. */
+export const en = (key: string, params?: Record<string, string | number>) => tx('en', key, params);
