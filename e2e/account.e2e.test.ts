@@ -1,27 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import { en } from './texts.ts';
-import { apiCall, apiLogin, atPath, chooseOption, closeAll, hidden, openLoggedIn, prepare, screenshotOnFailure, toast, unique, visible } from './ui.ts';
+import { apiCall, apiLogin, atPath, chooseOption, hidden, openLoggedIn, toast, unique, useBrowser, visible } from './ui.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await closeAll(contexts);
-  await browser?.close();
-});
-screenshotOnFailure(() => [current]);
 
 describe('user management as the agency SuperUser', () => {
   it('creates a user, disables it, and finds both changes in the user log', async () => {
-    const { context, page: p } = await newPage(browser, { lang: 'en' });
-    contexts.push(context);
-    const page = (current = prepare(p));
+    const page = await browser.open();
     // Lower-case letters first, as the username rule wants; unique per run.
     const username = unique('e2e.user.');
     const email = `${username}@demo-agency.example`;

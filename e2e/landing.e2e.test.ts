@@ -1,30 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, type Lang } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Lang } from './browser.ts';
 import { tx } from './texts.ts';
-import { atPath, chooseOption, closeAll, prepare, screenshotOnFailure, visible } from './ui.ts';
+import { atPath, chooseOption, useBrowser, visible } from './ui.ts';
 
 // Site short names of the seeded default site (apps/server/src/db/seed/demo.ts): both Chinese variants use the Chinese one.
 const SHORT_NAME: Record<Lang, string> = { en: 'Demo Platform', 'zh-CN': '演示平台', 'zh-TW': '演示平台' };
 const LANGS: Lang[] = ['en', 'zh-CN', 'zh-TW'];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await closeAll(contexts);
-  await browser?.close();
-});
-screenshotOnFailure(() => [current]);
 
 async function open(lang: Lang, path: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { lang });
-  contexts.push(context);
-  current = prepare(page);
+  const page = await browser.open({ lang });
   await page.goto(path);
   return page;
 }

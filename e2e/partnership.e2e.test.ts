@@ -1,27 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, type Lang } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Lang } from './browser.ts';
 import { tx } from './texts.ts';
-import { apiCall, apiLogin, closeAll, fieldError, hidden, prepare, screenshotOnFailure, unique, visible } from './ui.ts';
+import { apiCall, apiLogin, fieldError, hidden, unique, useBrowser, visible } from './ui.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await closeAll(contexts);
-  await browser?.close();
-});
-screenshotOnFailure(() => [current]);
 
 /** The landing page scrolled to the partnership form; returns the form's section. */
 async function openForm(lang: Lang = 'en'): Promise<{ page: Page; form: Locator }> {
-  const { context, page } = await newPage(browser, { lang });
-  contexts.push(context);
-  current = prepare(page);
+  const page = await browser.open({ lang });
   await page.goto('/#partnership');
   const form = await visible(page.getByRole('region', { name: tx(lang, 'landing.partnership.title'), exact: true }), 'partnership section');
   return { page, form };

@@ -1,55 +1,42 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuardRoute, GuardSession } from '../apps/web/src/app/guard.ts';
 import { landingPath } from '../apps/web/src/app/guard.ts';
-import { DEMO_PASSWORDS, launch, newPage } from './browser.ts';
+import { DEMO_PASSWORDS } from './browser.ts';
 import { ROOT } from './server.ts';
 import { en } from './texts.ts';
 import {
   apiCall,
   atPath,
-  closeAll,
   formItem,
   loginButton,
   hidden,
   loginViaUi,
   pathOf,
-  prepare,
-  screenshotOnFailure,
   singleLoginQuery,
   storedToken,
   toast,
+  useBrowser,
   visible,
 } from './ui.ts';
 
 // Single-login secret of the seeded "Demo Travel Agency" (apps/server/src/db/seed/demo.ts), whose users are agency, operator, finance.
 const DEMO_AGENCY_SECRET = 'demo-agency-single-login-secret';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let current: Page | undefined;
+const browser = useBrowser();
 /** The app's real route table (apps/web/src/app/routes.tsx), loaded at run time so the expectation follows the app. */
 let appRoutes: GuardRoute[];
 
 beforeAll(async () => {
-  browser = await launch();
   // A computed specifier keeps `tsc -p e2e` out of the web app's TSX; vitest loads the module itself. Its page
   // components are lazy imports and are never evaluated here.
   const routesModule = path.join(ROOT, 'apps/web/src/app/routes.tsx');
   appRoutes = ((await import(/* @vite-ignore */ routesModule)) as { routes: GuardRoute[] }).routes;
 });
-afterAll(async () => {
-  await closeAll(contexts);
-  await browser?.close();
-});
-screenshotOnFailure(() => [current]);
 
 async function open(opts: { width?: number; height?: number } = {}): Promise<Page> {
-  const { context, page } = await newPage(browser, { lang: 'en', ...opts });
-  contexts.push(context);
-  current = prepare(page);
-  return page;
+  return browser.open(opts);
 }
 
 /** Logs in as operator through the top-bar dialog from the landing page; returns the answer of POST /login. */

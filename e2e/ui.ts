@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
-import { DEMO_PASSWORDS, type Lang } from './browser.ts';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { DEMO_PASSWORDS, launch, newPage, type Lang } from './browser.ts';
 import { tx } from './texts.ts';
 
 /** Shared steps of the browser tests. Every wait is on something visible or on the URL: no sleeps. */
@@ -157,4 +157,31 @@ export function screenshotOnFailure(pages: () => (Page | undefined)[]): void {
 /** Closes contexts opened by a test file. */
 export async function closeAll(contexts: BrowserContext[]): Promise<void> {
   await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+}
+
+/**
+ * One Chromium per test file; `open` gives a page in a fresh context (empty storage), all closed after the file, and
+ * the latest page is photographed when a test fails.
+ */
+export function useBrowser(): { open(opts?: { lang?: Lang; width?: number; height?: number }): Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  let current: Page | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await closeAll(contexts);
+    await browser?.close();
+  });
+  screenshotOnFailure(() => [current]);
+  return {
+    async open(opts = {}) {
+      if (!browser) throw new Error('useBrowser().open called outside a test');
+      const { context, page } = await newPage(browser, { lang: 'en', ...opts });
+      contexts.push(context);
+      current = prepare(page);
+      return current;
+    },
+  };
 }
