@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, userLogs, users } from '../src/db/schema/index.ts';
-import { DEFAULT_USER_CONFIG } from '../src/db/seed/demo.ts';
+import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { call, createTestApp, DEMO, loginAs, type TestApp } from './helpers/app.ts';
 import { companyIdOf, secondAgencyAdmin, userIdOf } from './helpers/tenants.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { companies, users } from '../../src/db/schema/index.ts';
-import { DEFAULT_USER_CONFIG } from '../../src/db/seed/demo.ts';
+import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { call, type TestApp } from './app.ts';
 

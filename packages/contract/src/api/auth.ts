@@ -46,6 +46,9 @@ export const UserConfig = z.object({
 });
 export type UserConfig = z.infer<typeof UserConfig>;
 
+/** A new user's favourites: the spec's defaults (area code 86, yyyy-MM-dd) and empty lists. */
+export const DEFAULT_USER_CONFIG: UserConfig = { defaultRegion: DEFAULT_REGION, dateFormat: DEFAULT_DATE_FORMAT, cities: [], countries: [], passengers: [] };
+
 /** Bodies of PUT /base/v2/me/config/{key}: favourite lists must not be empty (spec point 5). */
 export const ConfigBodies = {
   cities: z.object({ value: z.array(CityCode).min(1, 'validation.list.empty').max(50, 'validation.invalid') }),

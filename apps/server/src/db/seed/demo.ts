@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { CommonConfig, UserConfig } from '@portal/contract/api/auth';
+import { DEFAULT_USER_CONFIG, type CommonConfig } from '@portal/contract/api/auth';
 import { CURRENCIES } from '@portal/contract/currency';
 import type { Role } from '@portal/contract/roles';
 import type { Db } from '../client.ts';
@@ -38,8 +38,6 @@ const DEMO_USERS: { company: string; username: string; password: string; roles: 
   { company: 'A00001', username: 'finance', password: 'Finance@123', roles: ['finance'], permissions: [], nickname: 'Frank Finance', email: 'finance@demo-agency.example' },
   { company: 'A00002', username: 'other', password: 'Other@123', roles: ['operator'], permissions: [], nickname: 'Oscar Other', email: 'ops@second-agency.example' },
 ];
-
-export const DEFAULT_USER_CONFIG: UserConfig = { defaultRegion: '86', dateFormat: 'yyyy-MM-dd', cities: [], countries: [], passengers: [] };
 
 /** Indicative mid-market rates, CNY per unit, as of late 2026; the platform edits them in the portal. */
 const DEMO_RATES: Record<string, string> = {

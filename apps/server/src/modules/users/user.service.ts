@@ -4,7 +4,7 @@ import type { CreateUserBody, UpdateUserBody, UserItem, UserListQuery } from '@p
 import { Code } from '@portal/contract/codes';
 import type { Role, UserStatus } from '@portal/contract/roles';
 import type { Db, Tx } from '../../db/client.ts';
-import { DEFAULT_USER_CONFIG } from '../../db/seed/demo.ts';
+import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/session.service.ts';
