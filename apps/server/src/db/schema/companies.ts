@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommonConfig } from '@portal/contract/api/auth';
+import { DEFAULT_FLIGHT_CONFIG, type FlightConfig } from '@portal/contract/api/agency-config';
 
 export const companies = pgTable(
   'companies',
@@ -14,6 +15,7 @@ export const companies = pgTable(
     logoFileId: uuid('logo_file_id'),
     proxyLevel: integer('proxy_level').notNull(),
     commonConfig: jsonb('common_config').$type<CommonConfig>().notNull(),
+    flightConfig: jsonb('flight_config').$type<FlightConfig>().notNull().default(DEFAULT_FLIGHT_CONFIG),
     // Single-login signing secrets; the previous one keeps working until the next rotation so agencies can roll over.
     singleLoginSecret: text('single_login_secret').notNull(),
     singleLoginSecretPrev: text('single_login_secret_prev'),

@@ -2,3 +2,4 @@
 export * from './companies.ts';
 export * from './users.ts';
 export * from './misc.ts';
+export * from './shopping.ts';

@@ -1,0 +1,112 @@
+import type { Baggage, CabinClass, CancellationPolicy, PassengerType, ProductType, Restrictions } from '@portal/contract/api/shopping';
+import type { Currency } from '@portal/contract/currency';
+
+/**
+ * The one shape every air supplier adapter has, simulated or real (GDS, NDC, low-cost). Shopping and price
+ * verification use it now; booking, ticketing, change, refund and void extend it in the order issue. Expected outcomes
+ * (sold out, price changed) are values; thrown errors mean the supplier failed or timed out.
+ */
+export interface AirSupplier {
+  /** Stable code shown to agencies that may see suppliers, and stored with every offer. */
+  readonly code: string;
+  readonly kind: 'gds' | 'ndc' | 'lcc';
+  search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]>;
+  verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification>;
+}
+
+export interface SupplierContext {
+  /** Aborted when the agency's time budget for this supplier runs out. */
+  signal: AbortSignal;
+  /** "Now" for deterministic tests; defaults to the wall clock. */
+  now?: Date;
+}
+
+export interface SupplierJourney {
+  /** Airports the journey may start from (a city code is expanded to its airports before suppliers are asked). */
+  origins: string[];
+  destinations: string[];
+  /** Local departure date, YYYY-MM-DD. */
+  date: string;
+}
+
+export interface SupplierSearchRequest {
+  journeys: SupplierJourney[];
+  passengers: Record<PassengerType, number>;
+  cabin: CabinClass;
+  directOnly: boolean;
+}
+
+export interface SupplierSegment {
+  marketingCarrier: string;
+  operatingCarrier: string;
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  originTerminal: string | null;
+  destinationTerminal: string | null;
+  /** Local wall-clock times of the airports, "YYYY-MM-DDTHH:mm". */
+  departure: string;
+  arrival: string;
+  departureUtc: string;
+  arrivalUtc: string;
+  durationMinutes: number;
+  aircraft: string;
+  cabin: CabinClass;
+  bookingClass: string;
+  seatsLeft: number | null;
+}
+
+export interface SupplierLeg {
+  segments: SupplierSegment[];
+  selfTransfer: boolean;
+}
+
+/** Net price the supplier asks per passenger of one type, in its currency (minor units). */
+export interface SupplierPaxPrice {
+  passengerType: PassengerType;
+  fare: number;
+  airportTax: number;
+  fuelSurcharge: number;
+  otherTax: number;
+}
+
+export interface SupplierOffer {
+  /** Opaque to the platform; enough for the supplier to re-price and (later) book this exact offer. */
+  offerId: string;
+  supplier: string;
+  legs: SupplierLeg[];
+  validatingCarrier: string;
+  brand: string | null;
+  fareBasis: string[];
+  cabin: CabinClass;
+  productType: ProductType;
+  baggage: Baggage;
+  cancellationPolicy: CancellationPolicy[];
+  restrictions: Restrictions;
+  currency: Currency;
+  prices: SupplierPaxPrice[];
+  expiresAt: string | null;
+  virtualInterline: boolean;
+}
+
+export type SupplierVerification =
+  | { status: 'unchanged'; offer: SupplierOffer }
+  | { status: 'price_changed'; offer: SupplierOffer }
+  | { status: 'invalid' };
+
+/** Fault switches a simulated supplier honours (spec: every error path must be demonstrable). */
+export interface SupplierFaults {
+  enabled: boolean;
+  /** Added latency per call, milliseconds. */
+  latencyMs: number;
+  /** Never answers: the caller's time budget ends the call. */
+  timeout: boolean;
+  /** Answers with an error. */
+  fail: boolean;
+  /** Verification answers a higher price (percent). */
+  priceChangePercent: number;
+  /** Every flight reports no seats; verification answers invalid. */
+  soldOut: boolean;
+}
+
+export const NO_FAULTS: SupplierFaults = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false };

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../currency.ts';
+
+/**
+ * Flight shopping (shopping/v2). Money is always integer minor units of `currency` (spec: priceList entries carry
+ * passengerType, price, salePrice, currency). Times: `departure`/`arrival` are local wall-clock times of the airport
+ * ("2026-12-01T08:30"), `departureUtc`/`arrivalUtc` ISO instants; durations are minutes.
+ */
+export const CABIN_CLASSES = ['economy', 'premium_economy', 'business', 'premium_business', 'first', 'premium_first'] as const;
+export type CabinClass = (typeof CABIN_CLASSES)[number];
+export const BOOKING_TYPES = ['oneway', 'return', 'multicity'] as const;
+export type BookingType = (typeof BOOKING_TYPES)[number];
+export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+export type PassengerType = (typeof PASSENGER_TYPES)[number];
+export const SORT_KEYS = ['price', 'duration', 'departure', 'arrival'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** Spec point 3: ticketing-speed product types. */
+export const PRODUCT_TYPES = ['fast-standard', 'preference-standard', 'normal-standard', 'website', 'special-standard', 'special-48', 'special-before-24', 'special-before-4'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const PRODUCT_TYPE_MINUTES: Record<ProductType, number | null> = {
+  'fast-standard': 30,
+  'preference-standard': 60,
+  'normal-standard': 120,
+  website: 30,
+  'special-standard': 48 * 60,
+  'special-48': 48 * 60,
+  'special-before-24': null,
+  'special-before-4': null,
+};
+export const INVOICE_TYPES = ['Bill', 'Itinerary', 'ItineraryWithBill', 'None'] as const;
+/** Time-of-day bands of spec point 9, by the local departure/arrival hour: [from, to). */
+export const TIME_BANDS = ['00-06', '06-12', '12-18', '18-24'] as const;
+export type TimeBand = (typeof TIME_BANDS)[number];
+export const MAX_JOURNEYS = 5;
+export const SEARCH_TTL_MINUTES = 10;
+
+const LocationCode = z.string().trim().toUpperCase().pipe(z.string().regex(/^[A-Z]{3}$/, 'validation.city'));
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+
+export const Journey = z.object({
+  origin: LocationCode,
+  destination: LocationCode,
+  date: IsoDate,
+  /** Only for bookingType return with a single journey: the way back on this date. */
+  returnDate: IsoDate.nullish(),
+});
+export type Journey = z.infer<typeof Journey>;
+
+export const Passengers = z.object({
+  adult: z.number().int().min(0).max(9).default(1),
+  child: z.number().int().min(0).max(9).default(0),
+  infant: z.number().int().min(0).max(9).default(0),
+});
+export type Passengers = z.infer<typeof Passengers>;
+
+/** Cross-field rules (empty journeys, same city, max 5, infants <= adults) are checked by the service with the spec keys. */
+export const SearchBody = z.object({
+  journeys: z.array(Journey),
+  passengers: Passengers.default({ adult: 1, child: 0, infant: 0 }),
+  cabin: z.enum(CABIN_CLASSES).default('economy'),
+  bookingType: z.enum(BOOKING_TYPES).default('oneway'),
+  directOnly: z.boolean().default(false),
+});
+export type SearchBody = z.input<typeof SearchBody>;
+
+export const SearchStarted = z.object({ searchId: z.string(), expiresAt: z.string(), suppliersAsked: z.number().int() });
+export type SearchStarted = z.infer<typeof SearchStarted>;
+
+export const Baggage = z.object({
+  carryOn: z.object({ pieces: z.number().int(), weightKg: z.number().nullable(), dimensions: z.string().nullable() }),
+  checked: z.object({ pieces: z.number().int(), weightKg: z.number().nullable(), dimensions: z.string().nullable() }),
+});
+export type Baggage = z.infer<typeof Baggage>;
+
+/** One rule of the cancellation policy: allowed or not and the fee, before or after departure. */
+export const PenaltyRule = z.object({ allowed: z.boolean(), fee: z.number().int().nullable() });
+export const CancellationPolicy = z.object({
+  passengerType: z.enum(PASSENGER_TYPES),
+  currency: z.enum(CURRENCIES),
+  change: z.object({ beforeDeparture: PenaltyRule, afterDeparture: PenaltyRule }),
+  refund: z.object({ beforeDeparture: PenaltyRule, afterDeparture: PenaltyRule }),
+  noShow: PenaltyRule,
+  voidAllowed: z.boolean(),
+});
+export type CancellationPolicy = z.infer<typeof CancellationPolicy>;
+
+export const Restrictions = z.object({
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  documents: z.array(z.string()),
+  allowedCountries: z.array(z.string()),
+  forbiddenCountries: z.array(z.string()),
+  invoiceType: z.enum(INVOICE_TYPES),
+  ticketingChannel: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+});
+export type Restrictions = z.infer<typeof Restrictions>;
+
+export const PriceBreakdown = z.object({
+  fare: z.number().int(),
+  tax: z.number().int(),
+  airportTax: z.number().int(),
+  fuelSurcharge: z.number().int(),
+  markup: z.number().int(),
+  serviceFee: z.number().int(),
+});
+export const PriceEntry = z.object({
+  passengerType: z.enum(PASSENGER_TYPES),
+  count: z.number().int(),
+  /** Face price per passenger (fare + taxes), in `currency`. */
+  price: z.number().int(),
+  /** What the agency pays per passenger: price + markup/adjustment + service fee, in `currency`. */
+  salePrice: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  breakdown: PriceBreakdown,
+});
+export type PriceEntry = z.infer<typeof PriceEntry>;
+
+export const Segment = z.object({
+  marketingCarrier: z.string(),
+  operatingCarrier: z.string(),
+  flightNumber: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  originTerminal: z.string().nullable(),
+  destinationTerminal: z.string().nullable(),
+  departure: z.string(),
+  arrival: z.string(),
+  departureUtc: z.string(),
+  arrivalUtc: z.string(),
+  durationMinutes: z.number().int(),
+  aircraft: z.string(),
+  cabin: z.enum(CABIN_CLASSES),
+  bookingClass: z.string(),
+  seatsLeft: z.number().int().nullable(),
+});
+export type Segment = z.infer<typeof Segment>;
+
+export const Leg = z.object({
+  segments: z.array(Segment),
+  durationMinutes: z.number().int(),
+  stops: z.number().int(),
+  /** Days between the local departure date and the local arrival date ("+1"). */
+  daysLater: z.number().int(),
+  /** Connections between different carriers or suppliers booked separately: the traveller re-checks bags. */
+  selfTransfer: z.boolean(),
+});
+export type Leg = z.infer<typeof Leg>;
+
+export const FareChoice = z.object({
+  fareId: z.string(),
+  supplier: z.string().nullable(),
+  brand: z.string().nullable(),
+  cabin: z.enum(CABIN_CLASSES),
+  fareBasis: z.array(z.string()),
+  productType: z.enum(PRODUCT_TYPES),
+  baggage: Baggage,
+  cancellationPolicy: z.array(CancellationPolicy),
+  restrictions: Restrictions,
+  priceList: z.array(PriceEntry),
+  /** Sum of salePrice x count over the passengers, in `currency`. */
+  totalSalePrice: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  expiresAt: z.string().nullable(),
+  virtualInterline: z.boolean(),
+});
+export type FareChoice = z.infer<typeof FareChoice>;
+
+export const Solution = z.object({
+  id: z.string(),
+  legs: z.array(Leg),
+  /** Fare choices for this exact itinerary from every supplier, cheapest first. */
+  fares: z.array(FareChoice),
+  lowestAdultSalePrice: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  airlines: z.array(z.string()),
+  totalDurationMinutes: z.number().int(),
+});
+export type Solution = z.infer<typeof Solution>;
+
+export const SolutionFilters = z.object({
+  airlines: z.array(z.string()).optional(),
+  /** Maximum number of stops per leg (0 = direct only). */
+  maxStops: z.number().int().min(0).max(2).optional(),
+  directOnly: z.boolean().optional(),
+  /** Per journey index: allowed local departure / arrival bands. */
+  departureBands: z.record(z.string(), z.array(z.enum(TIME_BANDS))).optional(),
+  arrivalBands: z.record(z.string(), z.array(z.enum(TIME_BANDS))).optional(),
+  maxDurationMinutes: z.number().int().positive().optional(),
+  minPrice: z.number().int().min(0).optional(),
+  maxPrice: z.number().int().min(0).optional(),
+  originAirports: z.array(z.string()).optional(),
+  destinationAirports: z.array(z.string()).optional(),
+  cabins: z.array(z.enum(CABIN_CLASSES)).optional(),
+  suppliers: z.array(z.string()).optional(),
+  freeBaggageOnly: z.boolean().optional(),
+});
+export type SolutionFilters = z.infer<typeof SolutionFilters>;
+
+export const SolutionsBody = z.object({
+  searchId: z.string(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+  sort: z.enum(SORT_KEYS).default('price'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  filters: SolutionFilters.default({}),
+});
+export type SolutionsBody = z.input<typeof SolutionsBody>;
+
+export const Facets = z.object({
+  airlines: z.array(z.object({ code: z.string(), count: z.number().int(), lowestPrice: z.number().int() })),
+  stops: z.array(z.object({ stops: z.number().int(), count: z.number().int(), lowestPrice: z.number().int() })),
+  suppliers: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  originAirports: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  destinationAirports: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  price: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+  duration: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+});
+export type Facets = z.infer<typeof Facets>;
+
+export const SolutionsAnswer = z.object({
+  searchId: z.string(),
+  progress: z.object({ answered: z.number().int(), asked: z.number().int(), done: z.boolean() }),
+  /** True once the search is older than SEARCH_TTL_MINUTES: the client asks the user to search again. */
+  stale: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  total: z.number().int(),
+  /** Solutions before filtering, so the panel can say "120 of 2,340". */
+  unfilteredTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(Solution),
+  facets: Facets,
+});
+export type SolutionsAnswer = z.infer<typeof SolutionsAnswer>;
+
+export const VERIFICATION_STATUSES = ['unchanged', 'price_changed', 'invalid', 'timeout'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VerificationParams = z.object({ id: z.string() });
+export const VerificationBody = z.object({ searchId: z.string(), fareId: z.string() });
+export const VerificationAnswer = z.object({
+  status: z.enum(VERIFICATION_STATUSES),
+  /** Localized text of the outcome (spec point 8: price changed, package changed or invalid, price check timed out). */
+  message: z.string(),
+  solution: Solution.nullable(),
+  fare: FareChoice.nullable(),
+  previousTotal: z.number().int().nullable(),
+  newTotal: z.number().int().nullable(),
+  currency: z.enum(CURRENCIES),
+});
+export type VerificationAnswer = z.infer<typeof VerificationAnswer>;
+
+export const LOCATION_TYPES = ['city', 'airport'] as const;
+export const LocationQuery = z.object({
+  q: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  /** Pickers that need an airport (not a city) pass true. */
+  airportsOnly: z.coerce.boolean().default(false),
+});
+export const Location = z.object({
+  type: z.enum(LOCATION_TYPES),
+  code: z.string(),
+  cityCode: z.string(),
+  countryCode: z.string(),
+  name: z.string(),
+  cityName: z.string(),
+  /** Airports of a city result, so a picker can show them indented under it. */
+  airports: z.array(z.string()),
+  favourite: z.boolean(),
+});
+export type Location = z.infer<typeof Location>;
+export const LocationsAnswer = z.object({ items: z.array(Location) });
