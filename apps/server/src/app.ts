@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './config.ts';
+import type { SupplierRegistry } from './suppliers/air/registry.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -14,6 +15,8 @@ import { routeModules } from './routes/index.ts';
 export interface Deps {
   db: Db;
   sessionPolicy: SessionPolicy;
+  /** Air suppliers shopping asks (simulated ones in development and tests). */
+  airSuppliers: SupplierRegistry;
 }
 
 export interface AppOptions {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { readSettings, sessionPolicyFrom } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { createAirSuppliers } from './suppliers/air/registry.ts';
 
 const settings = readSettings();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,7 +15,7 @@ await migrateDatabase(database);
 await database.withStartupLock((db) => seedDemoData(db));
 
 const app = await buildApp({
-  deps: { db: database.db, sessionPolicy: sessionPolicyFrom(settings) },
+  deps: { db: database.db, sessionPolicy: sessionPolicyFrom(settings), airSuppliers: createAirSuppliers({ db: database.db }) },
   logger: { level: settings.logLevel },
   webDist,
   trustProxy: process.env.TRUST_PROXY === '1',

@@ -85,6 +85,54 @@ const catalogue = {
     'zh-CN': '仅平台可以修改汇率',
     'zh-TW': '僅平台可以修改匯率',
   },
+  // Flight shopping (spec points 5 and 8). The two journey keys are the spec's own.
+  'flight.booking.journeyError.empty': { en: 'Please add at least one flight', 'zh-CN': '请至少添加一个航程', 'zh-TW': '請至少新增一個航程' },
+  'order.flight.booking.journeyError.rules': {
+    en: 'Origin and destination are required and must be different cities',
+    'zh-CN': '出发地和目的地为必填项，且不能为同一城市',
+    'zh-TW': '出發地和目的地為必填項，且不能為同一城市',
+  },
+  'shopping.search.tooManyJourneys': { en: 'At most 5 flights in a multi-city search', 'zh-CN': '多程最多5个航程', 'zh-TW': '多程最多5個航程' },
+  'shopping.search.unknownLocation': { en: 'Unknown city or airport', 'zh-CN': '未知的城市或机场', 'zh-TW': '未知的城市或機場' },
+  'shopping.search.datePast': { en: 'The departure date cannot be in the past', 'zh-CN': '出发日期不能早于今天', 'zh-TW': '出發日期不能早於今天' },
+  'shopping.search.dateOrder': {
+    en: 'Each flight must depart on or after the date of the previous one',
+    'zh-CN': '每个航程的出发日期不能早于上一航程',
+    'zh-TW': '每個航程的出發日期不能早於上一航程',
+  },
+  'shopping.search.returnDate': { en: 'A return trip needs a return date', 'zh-CN': '往返行程需要填写返程日期', 'zh-TW': '來回行程需要填寫回程日期' },
+  'shopping.search.passengersEmpty': { en: 'At least one passenger is required', 'zh-CN': '至少需要一位乘客', 'zh-TW': '至少需要一位乘客' },
+  'shopping.search.passengersMax': { en: 'At most 9 passengers per booking', 'zh-CN': '每次预订最多9位乘客', 'zh-TW': '每次預訂最多9位乘客' },
+  'shopping.search.infants': {
+    en: 'Each infant must travel with an adult: no more infants than adults',
+    'zh-CN': '每位婴儿须由一位成人陪同：婴儿人数不能多于成人',
+    'zh-TW': '每位嬰兒須由一位成人陪同：嬰兒人數不能多於成人',
+  },
+  'shopping.search.childAlone': { en: 'Children must travel with an adult', 'zh-CN': '儿童须由成人陪同出行', 'zh-TW': '兒童須由成人陪同出行' },
+  'shopping.search.noFlights': { en: 'No flights found, modify the conditions', 'zh-CN': '未找到航班，请修改搜索条件', 'zh-TW': '未找到航班，請修改搜尋條件' },
+  'shopping.search.noMatch': { en: 'No suitable flight found', 'zh-CN': '没有找到合适的航班', 'zh-TW': '沒有找到合適的航班' },
+  'shopping.search.stale': { en: 'Price may change, search again', 'zh-CN': '价格可能已变动，请重新搜索', 'zh-TW': '價格可能已變動，請重新搜尋' },
+  'shopping.verify.unchanged': { en: 'The price is confirmed', 'zh-CN': '价格已确认', 'zh-TW': '價格已確認' },
+  'shopping.verify.priceChanged': { en: 'Price changed', 'zh-CN': '价格已变动', 'zh-TW': '價格已變動' },
+  'shopping.verify.invalid': { en: 'Package changed or invalid', 'zh-CN': '产品已变更或失效', 'zh-TW': '產品已變更或失效' },
+  'shopping.verify.timeout': { en: 'Price check timed out', 'zh-CN': '验价超时', 'zh-TW': '驗價逾時' },
+  'shopping.verify.failed': {
+    en: 'The airline system could not confirm this fare, choose another one or search again',
+    'zh-CN': '航司系统无法确认该运价，请选择其他运价或重新搜索',
+    'zh-TW': '航司系統無法確認該運價，請選擇其他運價或重新搜尋',
+  },
+  'shopping.pnr.unreadable': {
+    en: 'The PNR could not be read: paste the itinerary display (flights and names)',
+    'zh-CN': '无法识别PNR：请粘贴完整的行程显示（航段和姓名）',
+    'zh-TW': '無法識別PNR：請貼上完整的行程顯示（航段和姓名）',
+  },
+  'shopping.pnr.notFound': {
+    en: 'No booking found for this record locator: paste the itinerary display instead',
+    'zh-CN': '未找到该编码对应的订座记录：请改为粘贴行程显示',
+    'zh-TW': '未找到該編碼對應的訂位記錄：請改為貼上行程顯示',
+  },
+  'shopping.pnr.hidden': { en: 'PNR booking is not available for your agency', 'zh-CN': '贵司未开通PNR预订', 'zh-TW': '貴司未開通PNR預訂' },
+  'shopping.flightNumber': { en: 'Invalid flight number', 'zh-CN': '航班号无效', 'zh-TW': '航班號無效' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

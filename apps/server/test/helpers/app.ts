@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { sessionPolicyFrom } from '../../src/config.ts';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { seedDemoData } from '../../src/db/seed/demo.ts';
+import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/air/registry.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +19,7 @@ export interface TestApp {
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a database created on the
  * TEST_DATABASE_URL server (and dropped afterwards) when the postgres project runs.
  */
-export async function createTestApp(opts: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { webDist?: string; airSuppliers?: (db: Db) => SupplierRegistry } = {}): Promise<TestApp> {
   const kind = process.env.TEST_DB ?? 'pglite';
   let url: string | undefined;
   let drop = async () => {};
@@ -44,7 +45,11 @@ export async function createTestApp(opts: { webDist?: string } = {}): Promise<Te
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   await database.withStartupLock((db) => seedDemoData(db));
-  const app = await buildApp({ deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }) }, webDist: opts.webDist });
+  const airSuppliers = opts.airSuppliers?.(database.db) ?? createAirSuppliers({ db: database.db });
+  const app = await buildApp({
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers },
+    webDist: opts.webDist,
+  });
   await app.ready();
   return {
     app,

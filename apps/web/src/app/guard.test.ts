@@ -192,9 +192,11 @@ describe('landingPath', () => {
     route(paths.flightBooking, ACCESS.flight),
   ];
 
-  it('an operator lands on /profile today: the table has no flight, bills or train pages yet', () => {
-    expect(landingPath(session({ roles: ['operator'] }), routes)).toBe(paths.profile);
-    expect(landingPath(session({ roles: ['SuperUser'], proxyLevel: 0 }), routes)).toBe(paths.profile);
+  it('with the real table: flight users land on flight booking, others (no bills or train pages yet) on /profile', () => {
+    expect(landingPath(session({ roles: ['operator'] }), routes)).toBe(paths.flightBooking);
+    expect(landingPath(session({ roles: ['SuperUser'], proxyLevel: 0 }), routes)).toBe(paths.flightBooking);
+    expect(landingPath(session({ roles: ['operator'], flight: false }), routes)).toBe(paths.profile);
+    expect(landingPath(session({ roles: ['finance'] }), routes)).toBe(paths.profile);
   });
 
   it('prefers flight booking, then statements, then train booking, then profile', () => {
@@ -223,8 +225,12 @@ describe('menuFor', () => {
     { ...route(paths.agencyManager, ACCESS.agencyManager), menu: { area: 'top', labelKey: 'agency', order: 60 } },
   ];
 
-  it('shows no top-bar entry today: none of those pages exist yet', () => {
-    expect(menuFor('top', routes, session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([]);
+  it('with the real table: the top bar has Flights for flight users only (the other pages do not exist yet)', () => {
+    const top = (s: GuardSession) => menuFor('top', routes, s).map((r) => r.menu.labelKey);
+    expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual(['layout.menu.flights']);
+    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights']);
+    expect(top(session({ roles: ['operator'], flight: false }))).toEqual([]);
+    expect(top(session({ roles: ['finance'] }))).toEqual([]);
   });
 
   it('shows an entry once its page exists and the guard allows it, in menu order', () => {
@@ -261,6 +267,8 @@ describe('menuFor', () => {
   it('canOpen checks existence and access', () => {
     expect(canOpen(paths.company, routes, session({ roles: ['operator'] }))).toBe(false);
     expect(canOpen(paths.company, routes, session({ roles: ['SuperUser'] }))).toBe(true);
-    expect(canOpen(paths.flightBooking, routes, session({ roles: ['SuperUser'] }))).toBe(false);
+    expect(canOpen(paths.flightBookingConfirm, routes, session({ roles: ['operator'] }))).toBe(true);
+    expect(canOpen(paths.flightBookingConfirm, routes, session({ roles: ['finance'] }))).toBe(false);
+    expect(canOpen(paths.trainBooking, routes, session({ roles: ['SuperUser'] }))).toBe(false);
   });
 });

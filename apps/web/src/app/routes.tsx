@@ -22,6 +22,21 @@ const SUPERUSER: AccessRule = { roles: ['SuperUser'] };
 /** Not in the spec's route table: the issue's platform-level screens, for a SuperUser of the top-level company. */
 const PLATFORM_ADMIN: AccessRule = { platformAdmin: true };
 
+/**
+ * Access rules for the pages later issues bring, kept here so every issue applies the same spec rules:
+ * flight pages `{ roles: ['operator'], service: 'flight' }`, /train/booking `{ roles: ['operator'], service: 'train' }`,
+ * /train/orders `{ service: 'train' }`, bills `{ roles: ['finance'], finance: true }`,
+ * agency manager `{ roles: ['finance'], agencyManager: true }`, agency bill `{ permission: 'agencybills:read' }`.
+ */
+export const ACCESS = {
+  flight: { roles: ['operator'], service: 'flight' },
+  trainBooking: { roles: ['operator'], service: 'train' },
+  trainOrders: { service: 'train' },
+  bills: { roles: ['finance'], finance: true },
+  agencyManager: { roles: ['finance'], agencyManager: true },
+  agencyBill: { permission: 'agencybills:read' },
+} as const satisfies Record<string, AccessRule>;
+
 export const routes: AppRoute[] = [
   { path: paths.home, access: PUBLIC, component: lazy(() => import('../features/landing/pages/LandingPage')), fullBleed: true },
   { path: paths.terms, access: PUBLIC, titleKey: 'layout.title.terms', component: lazy(() => import('../features/legal/pages/TermsPage')) },
@@ -69,20 +84,18 @@ export const routes: AppRoute[] = [
     component: lazy(() => import('../features/platform/pages/ExchangeRatesPage')),
     menu: { area: 'user', labelKey: 'layout.menu.exchangeRates', order: 36 },
   },
+  {
+    path: paths.flightBooking,
+    access: ACCESS.flight,
+    titleKey: 'flight.title.booking',
+    component: lazy(() => import('../features/flight-search/pages/FlightBookingPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.flights', order: 10 },
+  },
+  {
+    path: paths.flightBookingConfirm,
+    access: ACCESS.flight,
+    titleKey: 'flight.title.confirm',
+    component: lazy(() => import('../features/flight-confirm/pages/FlightConfirmPage')),
+  },
   { path: '*', access: PUBLIC, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
 ];
-
-/**
- * Access rules for the pages later issues bring, kept here so every issue applies the same spec rules:
- * flight pages `{ roles: ['operator'], service: 'flight' }`, /train/booking `{ roles: ['operator'], service: 'train' }`,
- * /train/orders `{ service: 'train' }`, bills `{ roles: ['finance'], finance: true }`,
- * agency manager `{ roles: ['finance'], agencyManager: true }`, agency bill `{ permission: 'agencybills:read' }`.
- */
-export const ACCESS = {
-  flight: { roles: ['operator'], service: 'flight' },
-  trainBooking: { roles: ['operator'], service: 'train' },
-  trainOrders: { service: 'train' },
-  bills: { roles: ['finance'], finance: true },
-  agencyManager: { roles: ['finance'], agencyManager: true },
-  agencyBill: { permission: 'agencybills:read' },
-} as const satisfies Record<string, AccessRule>;

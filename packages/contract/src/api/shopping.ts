@@ -34,7 +34,12 @@ export type TimeBand = (typeof TIME_BANDS)[number];
 export const MAX_JOURNEYS = 5;
 export const SEARCH_TTL_MINUTES = 10;
 
-const LocationCode = z.string().trim().toUpperCase().pipe(z.string().regex(/^[A-Z]{3}$/, 'validation.city'));
+// Missing or empty answers the spec's key (origin and destination required); a malformed code answers validation.city.
+const LocationCode = z
+  .string({ error: 'order.flight.booking.journeyError.rules' })
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().min(1, 'order.flight.booking.journeyError.rules').regex(/^[A-Z]{3}$/, 'validation.city'));
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
 
 export const Journey = z.object({
@@ -55,7 +60,7 @@ export type Passengers = z.infer<typeof Passengers>;
 
 /** Cross-field rules (empty journeys, same city, max 5, infants <= adults) are checked by the service with the spec keys. */
 export const SearchBody = z.object({
-  journeys: z.array(Journey),
+  journeys: z.array(Journey, { error: 'flight.booking.journeyError.empty' }),
   passengers: Passengers.default({ adult: 1, child: 0, infant: 0 }),
   cabin: z.enum(CABIN_CLASSES).default('economy'),
   bookingType: z.enum(BOOKING_TYPES).default('oneway'),
@@ -220,7 +225,14 @@ export type Facets = z.infer<typeof Facets>;
 
 export const SolutionsAnswer = z.object({
   searchId: z.string(),
-  progress: z.object({ answered: z.number().int(), asked: z.number().int(), done: z.boolean() }),
+  progress: z.object({
+    answered: z.number().int(),
+    asked: z.number().int(),
+    done: z.boolean(),
+    /** Of the answered suppliers, how many failed or ran out of time (their offers are missing, not zero). */
+    failed: z.number().int().optional(),
+    timedOut: z.number().int().optional(),
+  }),
   /** True once the search is older than SEARCH_TTL_MINUTES: the client asks the user to search again. */
   stale: z.boolean(),
   currency: z.enum(CURRENCIES),
@@ -231,8 +243,68 @@ export const SolutionsAnswer = z.object({
   pageSize: z.number().int(),
   items: z.array(Solution),
   facets: Facets,
+  /**
+   * What the client should tell the user, as a message key (also the envelope's localized message):
+   * shopping.search.stale (older than SEARCH_TTL_MINUTES), shopping.search.noFlights (done, nothing found),
+   * shopping.search.noMatch (results exist but the filters leave none); null otherwise.
+   */
+  notice: z.enum(['shopping.search.stale', 'shopping.search.noFlights', 'shopping.search.noMatch']).nullable().optional(),
 });
 export type SolutionsAnswer = z.infer<typeof SolutionsAnswer>;
+
+/**
+ * Exact search (spec point 7, accurate-search): these flights on these dates, optionally in these booking classes.
+ * Consecutive segments that connect (next origin = previous destination within a day) form one journey unless
+ * `journey` numbers them explicitly.
+ */
+export const ExactSegment = z.object({
+  /** Carrier and number, e.g. "CA981" (spaces ignored). */
+  flightNumber: z.string().trim().toUpperCase().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(/^[A-Z0-9]{2}\d{1,4}[A-Z]?$/, 'shopping.flightNumber')),
+  date: IsoDate,
+  origin: LocationCode,
+  destination: LocationCode,
+  bookingClass: z.string().trim().toUpperCase().regex(/^[A-Z]$/, 'validation.invalid').nullish(),
+  /** 0-based journey index; omitted = derived from the connections. */
+  journey: z.number().int().min(0).max(MAX_JOURNEYS - 1).nullish(),
+});
+export type ExactSegment = z.infer<typeof ExactSegment>;
+
+export const AccurateSearchBody = z.object({
+  segments: z.array(ExactSegment).min(1, 'flight.booking.journeyError.empty').max(16, 'validation.invalid'),
+  passengers: Passengers.default({ adult: 1, child: 0, infant: 0 }),
+  /** Omitted: derived from the booking class of the first segment (F/A first, J/C/D/I/Z business, W premium economy, else economy). */
+  cabin: z.enum(CABIN_CLASSES).nullish(),
+});
+export type AccurateSearchBody = z.input<typeof AccurateSearchBody>;
+
+export const AnalysisPnrBody = z.object({
+  /** A pasted GDS itinerary display (segment and name lines), or a 6-character record locator. */
+  pnr: z.string().trim().min(1, 'validation.required').max(20_000, 'validation.tooLong'),
+});
+export type AnalysisPnrBody = z.input<typeof AnalysisPnrBody>;
+
+export const AnalysisPnrAnswer = SearchStarted.extend({
+  recordLocator: z.string().nullable(),
+  segments: z.array(
+    z.object({
+      flightNumber: z.string(),
+      bookingClass: z.string(),
+      date: z.string(),
+      origin: z.string(),
+      destination: z.string(),
+      departureTime: z.string().nullable(),
+      arrivalTime: z.string().nullable(),
+      status: z.string().nullable(),
+      journey: z.number().int(),
+    }),
+  ),
+  passengers: z.array(
+    z.object({ surname: z.string(), givenName: z.string(), title: z.string().nullable(), type: z.enum(PASSENGER_TYPES) }),
+  ),
+  passengerCounts: Passengers,
+  cabin: z.enum(CABIN_CLASSES),
+});
+export type AnalysisPnrAnswer = z.infer<typeof AnalysisPnrAnswer>;
 
 export const VERIFICATION_STATUSES = ['unchanged', 'price_changed', 'invalid', 'timeout'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -255,7 +327,7 @@ export const LocationQuery = z.object({
   q: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
   limit: z.coerce.number().int().min(1).max(50).default(12),
   /** Pickers that need an airport (not a city) pass true. */
-  airportsOnly: z.coerce.boolean().default(false),
+  airportsOnly: z.stringbool().default(false),
 });
 export const Location = z.object({
   type: z.enum(LOCATION_TYPES),

@@ -23,6 +23,9 @@ export interface City {
   name: LocalizedName;
   /** Full pinyin without tones for Chinese cities ("beijing"), null elsewhere. */
   pinyin: string | null;
+  /** First letters of the pinyin syllables ("bj" for Beijing), null where pinyin is null. */
+  pinyinInitials: string | null;
+  /** Its airports, busiest first. */
   airports: string[];
   lat: number;
   lon: number;

@@ -10,6 +10,11 @@ export interface AirSupplier {
   /** Stable code shown to agencies that may see suppliers, and stored with every offer. */
   readonly code: string;
   readonly kind: 'gds' | 'ndc' | 'lcc';
+  /**
+   * Most journeys (flights of a multi-city search) the supplier prices in one request; a longer search is answered
+   * with no offers, so the platform can say which suppliers could not price it. Absent = MAX_JOURNEYS.
+   */
+  readonly maxJourneys?: number;
   search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]>;
   verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification>;
 }

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { agencyActivity, flightSearchResults, flightSearches } from '../../db/schema/index.ts';
+import type { SupplierOffer } from '../../suppliers/air/types.ts';
+import type { NormalizedSearch } from './search-request.ts';
+
+export type SearchRow = Omit<typeof flightSearches.$inferSelect, 'request'> & { request: NormalizedSearch };
+export type SupplierStatus = 'pending' | 'ok' | 'error' | 'timeout';
+/** One supplier's answer without its offers (cheap to read on every poll). */
+export interface SupplierAnswerHead {
+  supplier: string;
+  status: SupplierStatus;
+  error: string | null;
+  answeredAt: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function insertSearch(
+  db: DbOrTx,
+  input: { companyId: string; userId: string; request: NormalizedSearch; currency: string; suppliers: string[]; budgetMs: number; createdAt: Date; expiresAt: Date },
+): Promise<SearchRow> {
+  const [row] = await db.insert(flightSearches).values(input).returning();
+  if (input.suppliers.length > 0) {
+    await db.insert(flightSearchResults).values(input.suppliers.map((supplier) => ({ searchId: row.id, supplier, status: 'pending' })));
+  }
+  return row as SearchRow;
+}
+
+/** The look-to-book counter: one more search for the agency today (UTC day). */
+export async function countSearch(db: DbOrTx, companyId: string, day: string): Promise<void> {
+  await db
+    .insert(agencyActivity)
+    .values({ companyId, day, searches: 1 })
+    .onConflictDoUpdate({ target: [agencyActivity.companyId, agencyActivity.day], set: { searches: sql`${agencyActivity.searches} + 1` } });
+}
+
+/** The caller's company's search, or undefined (also for another company's id or a malformed id). */
+export async function findSearch(db: DbOrTx, id: string, companyId: string): Promise<SearchRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(flightSearches)
+    .where(and(eq(flightSearches.id, id), eq(flightSearches.companyId, companyId)))
+    .limit(1);
+  return row as SearchRow | undefined;
+}
+
+export async function listAnswerHeads(db: DbOrTx, searchId: string): Promise<SupplierAnswerHead[]> {
+  const rows = await db
+    .select({ supplier: flightSearchResults.supplier, status: flightSearchResults.status, error: flightSearchResults.error, answeredAt: flightSearchResults.answeredAt })
+    .from(flightSearchResults)
+    .where(eq(flightSearchResults.searchId, searchId));
+  return rows.map((r) => ({ ...r, status: r.status as SupplierStatus }));
+}
+
+/** Offers of the suppliers that answered ok. */
+export async function listOffers(db: DbOrTx, searchId: string): Promise<{ supplier: string; offers: SupplierOffer[] }[]> {
+  const rows = await db
+    .select({ supplier: flightSearchResults.supplier, offers: flightSearchResults.offers })
+    .from(flightSearchResults)
+    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.status, 'ok')));
+  return rows.map((r) => ({ supplier: r.supplier, offers: (r.offers as SupplierOffer[] | null) ?? [] }));
+}
+
+export async function findSupplierOffers(db: DbOrTx, searchId: string, supplier: string): Promise<SupplierOffer[] | undefined> {
+  const [row] = await db
+    .select({ offers: flightSearchResults.offers })
+    .from(flightSearchResults)
+    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.supplier, supplier), eq(flightSearchResults.status, 'ok')))
+    .limit(1);
+  return row ? ((row.offers as SupplierOffer[] | null) ?? []) : undefined;
+}
+
+/** Records a supplier's outcome once: a row already answered (or timed out) is never overwritten. */
+export async function recordAnswer(
+  db: DbOrTx,
+  searchId: string,
+  supplier: string,
+  outcome: { status: Exclude<SupplierStatus, 'pending'>; offers?: SupplierOffer[]; error?: string },
+): Promise<void> {
+  await db
+    .update(flightSearchResults)
+    .set({ status: outcome.status, offers: outcome.offers ?? null, error: outcome.error ?? null, answeredAt: new Date() })
+    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.supplier, supplier), eq(flightSearchResults.status, 'pending')));
+}

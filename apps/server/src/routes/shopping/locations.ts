@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Envelope } from '@portal/contract/api/common';
+import { LocationQuery, LocationsAnswer } from '@portal/contract/api/shopping';
+import { searchLocations } from '../../modules/reference/reference.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/errors.ts';
+
+export default async function locationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/shopping/v2/locations',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['shopping'],
+        security: [{ bearer: [] }],
+        summary: "Airport/city picker search: code, English or Chinese name, pinyin or its initials; the caller's favourite cities first",
+        querystring: LocationQuery,
+        response: { 200: Envelope(LocationsAnswer) },
+      },
+    },
+    async (req) => {
+      const { q, limit, airportsOnly } = req.query;
+      const favourites = authOf(req).user.config.cities ?? [];
+      return ok(req, { items: searchLocations(q, { lang: req.lang, limit, airportsOnly, favourites }) });
+    },
+  );
+}

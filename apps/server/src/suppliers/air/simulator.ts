@@ -1,0 +1,435 @@
+import { PASSENGER_TYPES, type Baggage, type CabinClass, type CancellationPolicy, type PassengerType, type ProductType, type Restrictions } from '@portal/contract/api/shopping';
+import type { Currency } from '@portal/contract/currency';
+import type { Db } from '../../db/client.ts';
+import type { Airline, Airport } from '../../modules/reference/types.ts';
+import { applyCallFaults, loadFaults, throwIfAborted } from './faults.ts';
+import { brandByName, BRANDS, type Brand } from './fares/brands.ts';
+import type { FareTier } from './fares/ladder.ts';
+import { roundFare, yuanToMinor } from './fares/money.ts';
+import { quoteLeg, quoteSelfTransfer, type LegQuote, type PricingStyle, type QuoteInput, type SoldLookup } from './fares/quote.ts';
+import { cancellationPolicies, leastBaggage, restrictionsFor, strictest } from './fares/rules.ts';
+import { addAmounts, ZERO, type PaxAmounts } from './fares/taxes.ts';
+import { InterlineComposer } from './interline.ts';
+import { seatsSold, soldKey, type FlightKey } from './inventory.ts';
+import { decodeOfferId, encodeLeg, encodeOfferId } from './offer-id.ts';
+import { ItineraryFinder, type CarrierSet, type Itinerary } from './schedule/itineraries.ts';
+import { Network, type Flight } from './schedule/network.ts';
+import type { ReferenceData } from './schedule/reference.ts';
+import { daysBetween, isIsoDate } from './schedule/tz.ts';
+import type { AirSupplier, SupplierContext, SupplierLeg, SupplierOffer, SupplierPaxPrice, SupplierSearchRequest, SupplierVerification } from './types.ts';
+
+/** What makes one simulated supplier different from another. */
+export interface SimulatorProfile {
+  code: string;
+  kind: 'gds' | 'ndc' | 'lcc';
+  currency: Currency;
+  /** Journeys (flights of a multi-city search) it prices in one request; more are answered with no offers. */
+  maxJourneys: number;
+  /** Carriers whose own tickets it sells. */
+  carriers(ref: ReferenceData): Airline[];
+  /** Tickets connections between partners of one alliance (GDS interline agreements). */
+  allianceConnections: boolean;
+  style: PricingStyle;
+  /** Sells branded fares (NDC): one offer per brand. */
+  branded: boolean;
+  /** Offers expire this long after the quote (NDC), or never. */
+  offerTtlMinutes: number | null;
+  /** Adds self-transfer journeys combining carriers without an agreement (low-cost). */
+  virtualInterline: boolean;
+  /** Most offers in one answer. */
+  maxOffers: number;
+  /** Fare factor when every leg is on one validating carrier (round-trip and circle-trip fares). */
+  sameCarrierDiscount: number;
+  channel: string;
+  productType(tier: FareTier, domesticChina: boolean): ProductType;
+  baggage(ctx: { cabin: CabinClass; legs: LegQuote[]; brand: Brand | undefined; airport: (c: string) => Airport | undefined; americas: boolean }): Baggage;
+}
+
+export interface SimulatorDeps {
+  db: Db;
+  reference: ReferenceData;
+}
+
+/** Flights must leave at least this long after the quote (ticketing lead time). */
+const MIN_LEAD_MINUTES = 120;
+/** Between two journeys of one booking (return, multi-city). */
+const MIN_STOPOVER_MINUTES = 120;
+const MULTI_CITY_MAX_OFFERS = 300;
+
+interface World {
+  network: Network;
+  finder: ItineraryFinder;
+  interline: InterlineComposer;
+}
+
+/** One network per reference data set, shared by every simulator, so the same flights appear at every supplier. */
+const worlds = new WeakMap<ReferenceData, World>();
+function worldOf(ref: ReferenceData): World {
+  let w = worlds.get(ref);
+  if (!w) {
+    const network = new Network(ref);
+    w = { network, finder: new ItineraryFinder(network), interline: new InterlineComposer(network, ref.allAirlines()) };
+    worlds.set(ref, w);
+  }
+  return w;
+}
+
+interface Candidate {
+  itinerary: Itinerary;
+  selfTransfer: boolean;
+}
+
+interface ComboNode {
+  prev: ComboNode | null;
+  quote: LegQuote;
+  score: number;
+}
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * The engine behind the three simulated suppliers: schedules from the shared network, availability from the fare
+ * ladder minus seat_inventory, prices from the fare model, fault switches from supplier_settings on every call.
+ */
+export class SimulatedAirSupplier implements AirSupplier {
+  readonly code: string;
+  readonly kind: 'gds' | 'ndc' | 'lcc';
+  readonly maxJourneys: number;
+  readonly #world: World;
+  readonly #set: CarrierSet;
+  readonly #continents = new Map<string, string>();
+  readonly #shapes = new Map<string, OfferShape>();
+
+  constructor(
+    readonly profile: SimulatorProfile,
+    private readonly deps: SimulatorDeps,
+  ) {
+    this.code = profile.code;
+    this.kind = profile.kind;
+    this.maxJourneys = profile.maxJourneys;
+    this.#world = worldOf(deps.reference);
+    this.#set = { key: profile.code, airlines: profile.carriers(deps.reference), allianceConnections: profile.allianceConnections };
+  }
+
+  async search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]> {
+    const faults = await loadFaults(this.deps.db, this.code);
+    if (!faults.enabled) return [];
+    await applyCallFaults(this.code, faults, ctx.signal);
+    if (faults.soldOut || !this.#accepts(request)) return [];
+    const now = ctx.now ?? new Date();
+    const notBefore = now.getTime() + MIN_LEAD_MINUTES * 60_000;
+    const candidates = request.journeys.map((j) => this.#candidates(j.origins, j.destinations, j.date, request.cabin, request.directOnly, notBefore));
+    if (candidates.some((c) => !c.length)) return [];
+    const sold = await this.#sold(candidates.flatMap((c) => c.flatMap((x) => x.itinerary.segments)));
+    throwIfAborted(ctx.signal);
+
+    const brands: (Brand | undefined)[] = this.profile.branded ? BRANDS[request.cabin] : [undefined];
+    const perLeg = request.journeys.length === 1 ? 200 : request.journeys.length === 2 ? 100 : 20;
+    const offers: SupplierOffer[] = [];
+    for (const brand of brands) {
+      const legs = candidates.map((list, i) => {
+        const daysOut = daysBetween(todayOf(now), request.journeys[i].date);
+        const quotes: LegQuote[] = [];
+        for (const c of list) {
+          const q = this.#quote(c, request.cabin, request.passengers, daysOut, sold, brand);
+          if (q) quotes.push(q);
+        }
+        return quotes.sort((a, b) => a.adultTotal - b.adultTotal).slice(0, perLeg);
+      });
+      if (legs.some((l) => !l.length)) continue;
+      // Multi-city answers stay small: the beam over 3-5 legs would otherwise grow with every leg.
+      const limit = Math.floor((request.journeys.length > 2 ? MULTI_CITY_MAX_OFFERS : this.profile.maxOffers) / brands.length);
+      for (const combo of combine(legs, limit)) offers.push(this.#offer(combo, request.cabin, request.passengers, brand, now, 1));
+    }
+    return offers.sort((a, b) => totalOf(a, request.passengers) - totalOf(b, request.passengers));
+  }
+
+  async verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification> {
+    const faults = await loadFaults(this.deps.db, this.code);
+    await applyCallFaults(this.code, faults, ctx.signal);
+    const key = decodeOfferId(offerId);
+    if (!faults.enabled || faults.soldOut || !key || key.supplier !== this.code || key.currency !== this.profile.currency) return { status: 'invalid' };
+    const now = ctx.now ?? new Date();
+    if (key.expiresAt && now.getTime() > key.expiresAt) return { status: 'invalid' };
+    const brand = this.profile.branded ? brandByName(key.cabin, key.brand) : undefined;
+    if (this.profile.branded !== !!brand || (!this.profile.branded && key.brand !== null)) return { status: 'invalid' };
+    if (key.legs.some((l) => l.selfTransfer) && !this.profile.virtualInterline) return { status: 'invalid' };
+    const passengers: Record<PassengerType, number> = { adult: key.passengers[0], child: key.passengers[1], infant: key.passengers[2] };
+    if (passengers.adult + passengers.child < 1 || passengers.infant > passengers.adult) return { status: 'invalid' };
+    const net = this.#world.network;
+    const legs: Candidate[] = [];
+    for (const leg of key.legs) {
+      const segments: Flight[] = [];
+      for (const k of leg.flights) {
+        const f = net.findFlight(k.carrier, k.flightNumber, k.origin, k.destination, k.date);
+        if (!f || (segments.length && segments[segments.length - 1].destination !== f.origin)) return { status: 'invalid' };
+        segments.push(f);
+      }
+      legs.push({ itinerary: { segments }, selfTransfer: leg.selfTransfer });
+    }
+    if (legs[0].itinerary.segments[0].depUtc < now.getTime() + MIN_LEAD_MINUTES * 60_000) return { status: 'invalid' };
+    const sold = await this.#sold(legs.flatMap((c) => c.itinerary.segments));
+    throwIfAborted(ctx.signal);
+    const quotes: LegQuote[] = [];
+    for (const c of legs) {
+      const q = this.#quote(c, key.cabin, passengers, daysBetween(todayOf(now), c.itinerary.segments[0].date), sold, brand);
+      if (!q) return { status: 'invalid' };
+      quotes.push(q);
+    }
+    const offer = this.#offer(quotes, key.cabin, passengers, brand, now, 1 + faults.priceChangePercent / 100);
+    return { status: totalOf(offer, passengers) === key.total ? 'unchanged' : 'price_changed', offer };
+  }
+
+  #accepts(r: SupplierSearchRequest): boolean {
+    const { adult, child, infant } = r.passengers;
+    if (!r.journeys.length || r.journeys.length > this.maxJourneys) return false;
+    if (adult + child < 1 || infant > adult || [adult, child, infant].some((n) => !Number.isInteger(n) || n < 0 || n > 9)) return false;
+    return r.journeys.every((j) => isIsoDate(j.date) && j.origins.length > 0 && j.destinations.length > 0);
+  }
+
+  #candidates(origins: string[], destinations: string[], date: string, cabin: CabinClass, directOnly: boolean, notBefore: number): Candidate[] {
+    const { network, finder, interline } = this.#world;
+    const out: Candidate[] = [];
+    for (const oc of origins) {
+      const o = network.airport(oc);
+      if (!o) continue;
+      for (const dc of destinations) {
+        const d = network.airport(dc);
+        if (!d || d.cityCode === o.cityCode) continue;
+        for (const itinerary of finder.find(this.#set, { origin: o, destination: d, date, cabin, maxStops: directOnly ? 0 : 2 })) {
+          if (itinerary.segments[0].depUtc >= notBefore) out.push({ itinerary, selfTransfer: false });
+        }
+        if (this.profile.virtualInterline && !directOnly && cabin === 'economy') {
+          for (const itinerary of interline.compose(o, d, date)) {
+            if (itinerary.segments[0].depUtc >= notBefore) out.push({ itinerary, selfTransfer: true });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  async #sold(flights: Flight[]): Promise<SoldLookup> {
+    const keys = new Map<string, FlightKey>();
+    for (const f of flights) keys.set(`${f.flightNumber}|${f.date}`, { flightNumber: f.flightNumber, date: f.date });
+    const map = await seatsSold(this.deps.db, this.code, [...keys.values()]);
+    return map.size ? (n, d, rbd) => map.get(soldKey(n, d, rbd)) ?? 0 : () => 0;
+  }
+
+  #quote(c: Candidate, cabin: CabinClass, passengers: Record<PassengerType, number>, daysOut: number, sold: SoldLookup, brand: Brand | undefined): LegQuote | null {
+    const net = this.#world.network;
+    const input: QuoteInput = {
+      segments: c.itinerary.segments,
+      cabin,
+      passengers,
+      daysOut,
+      sold,
+      airport: (code) => net.airport(code),
+      km: (a, b) => net.km(a, b),
+    };
+    if (c.selfTransfer) return brand ? null : quoteSelfTransfer(input, (f) => (net.airline(f.carrier)?.lowCost ? 'lcc' : 'full-service'));
+    return quoteLeg(input, this.profile.style, brand);
+  }
+
+  /**
+   * Per priced leg, the parts every offer using it shares: the answer's leg object (segments), its part of the offer
+   * id, the countries it touches, its baggage. Built once per leg quote: a return search combines a hundred legs
+   * into a thousand offers.
+   */
+  #legInfo(q: LegQuote, cabin: CabinClass, brand: Brand | undefined): LegInfo {
+    let info = legInfos.get(q);
+    if (info) return info;
+    const net = this.#world.network;
+    const first = net.airport(q.segments[0].origin)!;
+    const last = net.airport(q.segments[q.segments.length - 1].destination)!;
+    const countries = new Set<string>();
+    for (const f of q.segments) {
+      countries.add(net.airport(f.origin)!.countryCode);
+      countries.add(net.airport(f.destination)!.countryCode);
+    }
+    const americas = [...countries].some((c) => AMERICAS.has(this.#continent(c)));
+    info = {
+      leg: {
+        selfTransfer: q.selfTransfer,
+        segments: q.segments.map((f, i) => ({
+          marketingCarrier: f.carrier,
+          operatingCarrier: f.carrier,
+          flightNumber: f.flightNumber,
+          origin: f.origin,
+          destination: f.destination,
+          originTerminal: f.originTerminal,
+          destinationTerminal: f.destinationTerminal,
+          departure: f.departure,
+          arrival: f.arrival,
+          departureUtc: f.departureUtc,
+          arrivalUtc: f.arrivalUtc,
+          durationMinutes: f.blockMinutes,
+          aircraft: f.aircraft,
+          cabin,
+          bookingClass: q.rbds[i],
+          seatsLeft: q.seats[i],
+        })),
+      },
+      keyPart: encodeLeg({
+        selfTransfer: q.selfTransfer,
+        flights: q.segments.map((f, i) => ({ carrier: f.carrier, flightNumber: f.flightNumber, origin: f.origin, destination: f.destination, date: f.date, bookingClass: q.rbds[i] })),
+      }),
+      countries: [...countries],
+      countriesKey: [...countries].sort().join(),
+      longHaul: net.km(first, last) > 3000,
+      baggage: this.profile.baggage({ cabin, legs: [q], brand, airport: (c) => net.airport(c), americas }),
+    };
+    legInfos.set(q, info);
+    return info;
+  }
+
+  #continent(country: string): string {
+    let c = this.#continents.get(country);
+    if (c === undefined) {
+      c = this.deps.reference.continentOf(country) ?? '';
+      this.#continents.set(country, c);
+    }
+    return c;
+  }
+
+  #offer(quotes: LegQuote[], cabin: CabinClass, passengers: Record<PassengerType, number>, brand: Brand | undefined, now: Date, fareFactor: number): SupplierOffer {
+    const p = this.profile;
+    const paxTypes = PASSENGER_TYPES.filter((t) => passengers[t] > 0);
+    const infos = quotes.map((q) => this.#legInfo(q, cabin, brand));
+    const selfTransfer = quotes.some((q) => q.selfTransfer);
+    const sameCarrier = quotes.length > 1 && !selfTransfer && quotes.every((q) => q.validating === quotes[0].validating);
+    const prices: SupplierPaxPrice[] = paxTypes.map((passengerType) => {
+      const sum: PaxAmounts = quotes.length === 1 ? quotes[0].amounts[passengerType] : quotes.reduce((s, q) => addAmounts(s, q.amounts[passengerType]), ZERO);
+      let fare = sameCarrier ? roundFare(sum.fare * p.sameCarrierDiscount) : sum.fare;
+      if (fareFactor !== 1) fare = Math.max(0, Math.ceil((fare * fareFactor) / 10) * 10);
+      return {
+        passengerType,
+        fare: yuanToMinor(fare, p.currency),
+        airportTax: yuanToMinor(sum.airportTax, p.currency),
+        fuelSurcharge: yuanToMinor(sum.fuelSurcharge, p.currency),
+        otherTax: yuanToMinor(sum.otherTax, p.currency),
+      };
+    });
+    const tier = quotes.length === 1 ? quotes[0].tier : strictest(quotes.map((q) => q.tier));
+    const longHaul = infos.some((i) => i.longHaul);
+    const shapeKey = `${tier}|${longHaul}|${selfTransfer}|${paxTypes.length}${passengers.child > 0}${passengers.infant > 0}|${infos.map((i) => i.countriesKey).join('/')}`;
+    const shape = memo(shapeKey, this.#shapes, () => {
+      const countries = new Set(infos.flatMap((i) => i.countries));
+      const productType = p.productType(tier, countries.size === 1 && countries.has('CN'));
+      const channel = selfTransfer ? `${p.channel}+virtual-interline` : p.channel;
+      return {
+        productType,
+        policies: cancellationPolicies(tier, longHaul, p.currency, paxTypes),
+        restrictions: restrictionsFor({ countries, productType, channel }),
+      };
+    });
+    const expiresAt = p.offerTtlMinutes ? now.getTime() + p.offerTtlMinutes * 60_000 : 0;
+    const offer: SupplierOffer = {
+      offerId: '',
+      supplier: p.code,
+      legs: infos.map((i) => i.leg),
+      validatingCarrier: quotes[0].validating,
+      brand: brand?.name ?? null,
+      fareBasis: quotes.length === 1 ? quotes[0].fareBasis : quotes.flatMap((q) => q.fareBasis),
+      cabin,
+      productType: shape.productType,
+      baggage: infos.length === 1 ? infos[0].baggage : infos.map((i) => i.baggage).reduce(leastBaggage),
+      cancellationPolicy: shape.policies,
+      restrictions: shape.restrictions,
+      currency: p.currency,
+      prices,
+      expiresAt: expiresAt ? isoCached(expiresAt) : null,
+      virtualInterline: selfTransfer,
+    };
+    offer.offerId = encodeOfferId(
+      {
+        supplier: p.code,
+        cabin,
+        brand: offer.brand,
+        passengers: [passengers.adult, passengers.child, passengers.infant],
+        currency: p.currency,
+        total: totalOf(offer, passengers),
+        expiresAt,
+      },
+      infos.map((i) => i.keyPart),
+    );
+    return offer;
+  }
+}
+
+interface LegInfo {
+  leg: SupplierLeg;
+  keyPart: string;
+  countries: string[];
+  countriesKey: string;
+  longHaul: boolean;
+  baggage: Baggage;
+}
+
+const AMERICAS = new Set(['NA', 'SA']);
+/** Leg quotes live for one call; their shared parts go with them. */
+const legInfos = new WeakMap<LegQuote, LegInfo>();
+/**
+ * Policies and restrictions depend on a handful of inputs, so offers of one shape share them (offers are treated as
+ * immutable values by the platform; they are stored as JSON).
+ */
+interface OfferShape {
+  productType: ProductType;
+  policies: CancellationPolicy[];
+  restrictions: Restrictions;
+}
+let lastIso: [number, string] = [0, ''];
+const isoCached = (ms: number) => (lastIso[0] === ms ? lastIso[1] : (lastIso = [ms, new Date(ms).toISOString()])[1]);
+function memo<T>(key: string, cache: Map<string, T>, make: () => T): T {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = make();
+    if (cache.size > 5_000) cache.clear();
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** What the passengers pay in total for an offer, minor units. */
+export function totalOf(offer: Pick<SupplierOffer, 'prices'>, passengers: Record<PassengerType, number>): number {
+  return offer.prices.reduce((s, p) => s + passengers[p.passengerType] * (p.fare + p.airportTax + p.fuelSurcharge + p.otherTax), 0);
+}
+
+const compatible = (prev: LegQuote, next: LegQuote) =>
+  next.segments[0].depUtc >= prev.segments[prev.segments.length - 1].arrUtc + MIN_STOPOVER_MINUTES * 60_000;
+
+/**
+ * Combines per-leg quotes (each sorted cheapest first) into journeys: a beam over the legs keeps the `limit`
+ * cheapest chronologically possible combinations, then every option of the first leg that fell out gets its cheapest
+ * combination back, so no outbound flight disappears just because it is dear.
+ */
+export function combine(legs: LegQuote[][], limit: number): LegQuote[][] {
+  let beam: ComboNode[] = legs[0].map((quote) => ({ prev: null, quote, score: quote.adultTotal }));
+  for (let i = 1; i < legs.length; i++) {
+    const next: ComboNode[] = [];
+    for (const node of beam) {
+      for (const quote of legs[i]) if (compatible(node.quote, quote)) next.push({ prev: node, quote, score: node.score + quote.adultTotal });
+    }
+    next.sort((a, b) => a.score - b.score);
+    beam = next.slice(0, limit);
+  }
+  const unwind = (n: ComboNode) => {
+    const out: LegQuote[] = [];
+    for (let c: ComboNode | null = n; c; c = c.prev) out.unshift(c.quote);
+    return out;
+  };
+  const combos = beam.slice(0, limit).map(unwind);
+  if (legs.length > 1) {
+    const covered = new Set(combos.map((c) => c[0]));
+    for (const first of legs[0]) {
+      if (covered.has(first)) continue;
+      const chain = [first];
+      for (let i = 1; i < legs.length && chain.length === i; i++) {
+        const q = legs[i].find((x) => compatible(chain[i - 1], x));
+        if (q) chain.push(q);
+      }
+      if (chain.length === legs.length) combos.push(chain);
+    }
+  }
+  return combos;
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AnalysisPnrAnswer, SearchBody, SearchStarted } from '@portal/contract/api/shopping';
+import { api } from '../../../lib/api';
+
+export const SEARCH_PATH = '/shopping/v2/flight/async-shopping';
+export const PNR_SEARCH_PATH = '/shopping/v2/flight/analysis-pnr';
+
+/** Starts an asynchronous search: suppliers answer over the next seconds, read them with getSolutions. */
+export function startSearch(body: SearchBody): Promise<SearchStarted> {
+  return api.post<SearchStarted>(SEARCH_PATH, body);
+}
+
+/** Search by PNR (spec point 2): a record locator or a pasted itinerary display; answers a running search. */
+export function startPnrSearch(pnr: string): Promise<AnalysisPnrAnswer> {
+  return api.post<AnalysisPnrAnswer>(PNR_SEARCH_PATH, { pnr });
+}
+
+export function useStartSearch() {
+  return useMutation({ mutationFn: startSearch });
+}
+
+export function useStartPnrSearch() {
+  return useMutation({ mutationFn: startPnrSearch });
+}

@@ -1,0 +1,110 @@
+import { Button, Col, DatePicker, Form, Row, Tooltip } from 'antd';
+import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ISO_DATE, type JourneyDraft } from '../model/search-query';
+import { LocationPicker } from './LocationPicker';
+
+interface Props {
+  index: number;
+  journey: JourneyDraft;
+  onChange: (next: JourneyDraft) => void;
+  /** Return bookings: the way back, chosen on the same row. */
+  returnDate?: { value: string | null; onChange: (d: string | null) => void; error?: string };
+  /** No date before this (today, or the previous flight's date in a multi-city trip). */
+  minDate: string;
+  errorOf: (path: string) => string | undefined;
+  dateFormat: string;
+  onRemove?: () => void;
+  label?: string;
+}
+
+const toDay = (v: string | null) => (v ? dayjs(v) : null);
+
+/** Origin, swap, destination, departure date (and return date) of one flight of the search. */
+export function JourneyFields({ index, journey, onChange, returnDate, minDate, errorOf, dateFormat, onRemove, label }: Props) {
+  const { t } = useTranslation();
+  const at = `journeys.${index}`;
+  const err = (f: string) => errorOf(`${at}.${f}`);
+  const item = (f: string) => ({ validateStatus: err(f) ? ('error' as const) : undefined, help: err(f) });
+
+  return (
+    <Row gutter={[8, 0]} align="top" wrap>
+      <Col xs={24} md={12}>
+        <Row gutter={4} wrap={false}>
+          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+            <Form.Item label={label ? `${label} · ${t('flight.search.from')}` : t('flight.search.from')} htmlFor={`${at}.origin`} {...item('origin')}>
+              <LocationPicker
+                id={`${at}.origin`}
+                value={journey.origin}
+                onChange={(origin) => onChange({ ...journey, origin })}
+                placeholder={t('flight.search.originPlaceholder')}
+                ariaLabel={t('flight.search.originOf', { n: index + 1 })}
+                status={err('origin') ? 'error' : undefined}
+              />
+            </Form.Item>
+          </Col>
+          <Col flex="none" style={{ paddingTop: 30 }}>
+            <Tooltip title={t('flight.search.swap')}>
+              <Button
+                shape="circle"
+                size="small"
+                icon={<SwapOutlined />}
+                aria-label={t('flight.search.swapOf', { n: index + 1 })}
+                onClick={() => onChange({ ...journey, origin: journey.destination, destination: journey.origin })}
+              />
+            </Tooltip>
+          </Col>
+          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+            <Form.Item label={t('flight.search.to')} htmlFor={`${at}.destination`} {...item('destination')}>
+              <LocationPicker
+                id={`${at}.destination`}
+                value={journey.destination}
+                onChange={(destination) => onChange({ ...journey, destination })}
+                placeholder={t('flight.search.destinationPlaceholder')}
+                ariaLabel={t('flight.search.destinationOf', { n: index + 1 })}
+                status={err('destination') ? 'error' : undefined}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Col>
+      <Col xs={returnDate ? 12 : onRemove ? 20 : 24} md={6}>
+        <Form.Item label={t('flight.search.departure')} {...item('date')}>
+          <DatePicker
+            aria-label={t('flight.search.departureOf', { n: index + 1 })}
+            value={toDay(journey.date)}
+            format={dateFormat}
+            allowClear={false}
+            inputReadOnly
+            style={{ width: '100%' }}
+            disabledDate={(d: Dayjs) => d.format(ISO_DATE) < minDate}
+            onChange={(d: Dayjs | null) => onChange({ ...journey, date: d ? d.format(ISO_DATE) : null })}
+          />
+        </Form.Item>
+      </Col>
+      {returnDate && (
+        <Col xs={12} md={6}>
+          <Form.Item label={t('flight.search.return')} validateStatus={returnDate.error ? 'error' : undefined} help={returnDate.error}>
+            <DatePicker
+              aria-label={t('flight.search.returnDate')}
+              value={toDay(returnDate.value)}
+              format={dateFormat}
+              inputReadOnly
+              style={{ width: '100%' }}
+              disabledDate={(d: Dayjs) => d.format(ISO_DATE) < (journey.date ?? minDate)}
+              onChange={(d: Dayjs | null) => returnDate.onChange(d ? d.format(ISO_DATE) : null)}
+            />
+          </Form.Item>
+        </Col>
+      )}
+      {onRemove && (
+        <Col xs={4} md={6} style={{ paddingTop: 30 }}>
+          <Tooltip title={t('flight.search.removeFlight')}>
+            <Button type="text" danger icon={<CloseOutlined />} aria-label={t('flight.search.removeFlightN', { n: index + 1 })} onClick={onRemove} />
+          </Tooltip>
+        </Col>
+      )}
+    </Row>
+  );
+}

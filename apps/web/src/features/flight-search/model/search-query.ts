@@ -1,0 +1,186 @@
+import dayjs from 'dayjs';
+import {
+  BOOKING_TYPES,
+  CABIN_CLASSES,
+  MAX_JOURNEYS,
+  SORT_KEYS,
+  type BookingType,
+  type CabinClass,
+  type SearchBody,
+  type SortKey,
+} from '@portal/contract/api/shopping';
+
+/** One row of the form: codes are IATA city or airport codes, dates ISO (yyyy-MM-dd); null until chosen. */
+export interface JourneyDraft {
+  origin: string | null;
+  destination: string | null;
+  date: string | null;
+}
+
+export interface PassengerCounts {
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+/** Everything the search form holds. One-way and return use journeys[0]; multi-city uses every row. */
+export interface SearchDraft {
+  bookingType: BookingType;
+  journeys: JourneyDraft[];
+  returnDate: string | null;
+  passengers: PassengerCounts;
+  cabin: CabinClass;
+  directOnly: boolean;
+}
+
+export type SearchMode = BookingType | 'pnr';
+export type SortOrder = 'asc' | 'desc';
+
+/** What the URL of /flight/booking carries: the form, the running search and the result order. */
+export interface SearchUrlState {
+  mode: SearchMode;
+  draft: SearchDraft;
+  pnr: string;
+  /** The search whose results are shown, and when it started (epoch ms), so a reload keeps them. */
+  searchId: string | null;
+  startedAt: number | null;
+  sort: SortKey;
+  order: SortOrder;
+}
+
+export const MAX_PASSENGERS = 9;
+/** A pasted itinerary display longer than this stays out of the URL (the tab keeps it while the page is open). */
+export const MAX_PNR_IN_URL = 2000;
+export const ISO_DATE = 'YYYY-MM-DD';
+
+export const tomorrow = (): string => dayjs().add(1, 'day').format(ISO_DATE);
+export const today = (): string => dayjs().format(ISO_DATE);
+
+export function emptyJourney(date: string | null = tomorrow()): JourneyDraft {
+  return { origin: null, destination: null, date };
+}
+
+/** Spec point 2: one-way, departure tomorrow, 1 adult / 0 / 0, economy, every flight (not only direct). */
+export function defaultDraft(): SearchDraft {
+  return {
+    bookingType: 'oneway',
+    journeys: [emptyJourney()],
+    returnDate: null,
+    passengers: { adult: 1, child: 0, infant: 0 },
+    cabin: 'economy',
+    directOnly: false,
+  };
+}
+
+export function defaultUrlState(): SearchUrlState {
+  return { mode: 'oneway', draft: defaultDraft(), pnr: '', searchId: null, startedAt: null, sort: 'price', order: 'asc' };
+}
+
+/** The body of POST async-shopping for a draft. */
+export function toSearchBody(draft: SearchDraft): SearchBody {
+  const rows = draft.bookingType === 'multicity' ? draft.journeys : draft.journeys.slice(0, 1);
+  return {
+    bookingType: draft.bookingType,
+    journeys: rows.map((j, i) => ({
+      origin: j.origin ?? '',
+      destination: j.destination ?? '',
+      date: j.date ?? '',
+      ...(draft.bookingType === 'return' && i === 0 ? { returnDate: draft.returnDate } : {}),
+    })),
+    passengers: { ...draft.passengers },
+    cabin: draft.cabin,
+    directOnly: draft.directOnly,
+  };
+}
+
+const CODE = /^[A-Z]{3}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const code = (v: string | undefined) => (v && CODE.test(v.toUpperCase()) ? v.toUpperCase() : null);
+const date = (v: string | null | undefined) => (v && DATE.test(v) && dayjs(v).isValid() ? v : null);
+const count = (v: string | null, fallback: number) => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= MAX_PASSENGERS ? n : fallback;
+};
+const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>
+  v !== null && (list as readonly string[]).includes(v) ? (v as T) : fallback;
+
+/**
+ * Reads /flight/booking?type=return&j=PEK.SHA.2026-12-01&ret=2026-12-05&adt=1&chd=0&inf=0&cabin=economy&direct=1
+ * &sid=..&at=..&sort=price&order=asc. Anything missing or malformed falls back to the defaults, so a hand-edited
+ * link still opens the page.
+ */
+export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
+  const base = defaultUrlState();
+  const mode = oneOf<SearchMode>([...BOOKING_TYPES, 'pnr'], params.get('type'), 'oneway');
+  const journeys = params
+    .getAll('j')
+    .slice(0, MAX_JOURNEYS)
+    .map((raw) => {
+      const [o, d, dt] = raw.split('.');
+      return { origin: code(o), destination: code(d), date: date(dt) };
+    });
+  const bookingType: BookingType = mode === 'pnr' ? 'oneway' : mode;
+  const draft: SearchDraft = {
+    bookingType,
+    journeys: journeys.length ? journeys : base.draft.journeys,
+    returnDate: date(params.get('ret')),
+    passengers: {
+      adult: Math.max(1, count(params.get('adt'), 1)),
+      child: count(params.get('chd'), 0),
+      infant: count(params.get('inf'), 0),
+    },
+    cabin: oneOf(CABIN_CLASSES, params.get('cabin'), 'economy'),
+    directOnly: params.get('direct') === '1',
+  };
+  const at = Number(params.get('at'));
+  return {
+    mode,
+    draft,
+    pnr: (params.get('pnr') ?? '').slice(0, MAX_PNR_IN_URL),
+    searchId: params.get('sid') || null,
+    startedAt: Number.isFinite(at) && at > 0 ? at : null,
+    sort: oneOf(SORT_KEYS, params.get('sort'), 'price'),
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+export function serializeSearchUrl(state: SearchUrlState): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('type', state.mode);
+  if (state.mode === 'pnr') {
+    if (state.pnr && state.pnr.length <= MAX_PNR_IN_URL) p.set('pnr', state.pnr);
+  } else {
+    const { draft } = state;
+    const rows = draft.bookingType === 'multicity' ? draft.journeys : draft.journeys.slice(0, 1);
+    for (const j of rows) p.append('j', [j.origin ?? '', j.destination ?? '', j.date ?? ''].join('.'));
+    if (draft.bookingType === 'return' && draft.returnDate) p.set('ret', draft.returnDate);
+    p.set('adt', String(draft.passengers.adult));
+    p.set('chd', String(draft.passengers.child));
+    p.set('inf', String(draft.passengers.infant));
+    p.set('cabin', draft.cabin);
+    if (draft.directOnly) p.set('direct', '1');
+  }
+  if (state.searchId) p.set('sid', state.searchId);
+  if (state.startedAt) p.set('at', String(state.startedAt));
+  if (state.sort !== 'price') p.set('sort', state.sort);
+  if (state.order !== 'asc') p.set('order', state.order);
+  return p;
+}
+
+/** A remembered search whose dates have passed is brought forward: past dates become tomorrow, the results are dropped. */
+export function refreshPastDates(state: SearchUrlState): SearchUrlState {
+  const now = today();
+  const past = (d: string | null) => d !== null && d < now;
+  const { draft } = state;
+  if (!draft.journeys.some((j) => past(j.date)) && !past(draft.returnDate)) return state;
+  return {
+    ...state,
+    searchId: null,
+    startedAt: null,
+    draft: {
+      ...draft,
+      journeys: draft.journeys.map((j) => (past(j.date) ? { ...j, date: tomorrow() } : j)),
+      returnDate: past(draft.returnDate) ? null : draft.returnDate,
+    },
+  };
+}

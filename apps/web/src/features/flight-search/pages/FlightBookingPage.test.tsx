@@ -1,0 +1,231 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import dayjs from 'dayjs';
+import type { SolutionsAnswer, SolutionsBody } from '@portal/contract/api/shopping';
+import i18n from '../../../lib/i18n';
+import { api, ApiError } from '../../../lib/api';
+import { makeAnswer } from '../../../components/flight/test-fixtures';
+import { SEARCH_PATH } from '../api/start-search';
+import { SOLUTIONS_PATH } from '../api/get-solutions';
+import { resetPlaces } from '../model/place-labels';
+import FlightBookingPage from './FlightBookingPage';
+
+vi.mock('../../../lib/api', () => ({
+  ApiError: class ApiError extends Error {
+    fields?: Record<string, string>;
+    constructor(message: string, fields?: Record<string, string>) {
+      super(message);
+      this.fields = fields;
+    }
+  },
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() },
+}));
+vi.mock('../../../lib/session', () => ({
+  useSession: () => ({
+    me: {
+      userInfo: { id: 'me', roles: ['operator'], config: { dateFormat: 'yyyy-MM-dd', cities: [] } },
+      company: { config: { commonConfig: { settlementCurrency: 'CNY' } } },
+    },
+  }),
+}));
+vi.mock('../../../lib/site', () => ({
+  useSiteConfig: () => ({ data: { currencies: ['CNY', 'USD'], defaultCurrency: 'CNY', rateMap: { USD: '7.2' } } }),
+}));
+
+let currentSearch = '';
+function LocationProbe() {
+  const loc = useLocation();
+  currentSearch = loc.search;
+  return null;
+}
+
+function renderPage(url = '/flight/booking') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/flight/booking"
+            element={
+              <>
+                <FlightBookingPage />
+                <LocationProbe />
+              </>
+            }
+          />
+          <Route path="/flight/booking/confirm" element={<div>confirm page</div>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const solutionCalls = () => vi.mocked(api.post).mock.calls.filter(([path]) => path === SOLUTIONS_PATH).map(([, body]) => body as SolutionsBody);
+const lastSolutionsBody = () => solutionCalls().at(-1)!;
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  resetPlaces();
+  currentSearch = '';
+  vi.mocked(api.get).mockReset().mockResolvedValue({ items: [] });
+  vi.mocked(api.post).mockReset().mockImplementation(async (path: string) => {
+    if (path === SEARCH_PATH) return { searchId: 's1', expiresAt: '2030-01-01T00:00:00Z', suppliersAsked: 3 };
+    if (path === SOLUTIONS_PATH) return makeAnswer();
+    throw new Error(`unexpected ${path}`);
+  });
+});
+afterEach(cleanup);
+
+const future = dayjs().add(5, 'day').format('YYYY-MM-DD');
+
+describe('FlightBookingPage: search form', { timeout: 20_000 }, () => {
+  it('opens one-way, departing tomorrow, with 1 adult, economy', async () => {
+    renderPage();
+    expect(screen.getByRole('tab', { name: 'One-way', selected: true })).toBeTruthy();
+    const date = screen.getByLabelText('Departure date of flight 1') as HTMLInputElement;
+    expect(date.value).toBe(dayjs().add(1, 'day').format('YYYY-MM-DD'));
+    expect(screen.getByRole('button', { name: 'Passengers' }).textContent).toBe('1 adult');
+    expect(screen.getByText('Economy')).toBeTruthy();
+  });
+
+  it('shows the spec message when origin and destination are missing, and does not search', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    expect((await screen.findAllByText('Origin and destination are required and must be different cities')).length).toBe(2);
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('refuses the same city and more infants than adults (from a link)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=oneway&j=PEK.PEK.${future}&adt=1&inf=2`);
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    expect(await screen.findByText('Origin and destination are required and must be different cities')).toBeTruthy();
+    expect(screen.getByText('Each infant must travel with an adult: no more infants than adults')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('multi-city: adds flights up to 5, then the button is disabled', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Multi-city' }));
+    expect(screen.getByLabelText('Origin of flight 2')).toBeTruthy();
+    for (let n = 2; n < 5; n++) await user.click(screen.getByRole('button', { name: new RegExp(`Add a flight \\(${n}/5\\)`) }));
+    expect(screen.getByLabelText('Origin of flight 5')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Add a flight \(5\/5\)/ }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove flight 5' }));
+    expect(screen.queryByLabelText('Origin of flight 5')).toBeNull();
+  });
+
+  it('starts a search, keeps it in the URL and remembers it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=oneway&j=PEK.SHA.${future}&adt=2`);
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(currentSearch).toContain('sid=s1'));
+    expect(api.post).toHaveBeenCalledWith(SEARCH_PATH, {
+      bookingType: 'oneway',
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: future }],
+      passengers: { adult: 2, child: 0, infant: 0 },
+      cabin: 'economy',
+      directOnly: false,
+    });
+    expect(currentSearch).toContain(`j=PEK.SHA.${future}`);
+    expect(window.localStorage.getItem('portal.flight.lastSearch')).toContain('sid=s1');
+    expect(await screen.findAllByTestId('solution')).toHaveLength(2);
+  });
+
+  it('shows the server field errors on their fields', async () => {
+    vi.mocked(api.post).mockRejectedValueOnce(
+      new (ApiError as unknown as new (m: string, f: Record<string, string>) => Error)('Invalid', {
+        'journeys.0.destination': 'Unknown city or airport',
+        cabin: 'Cabin not sold',
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=oneway&j=PEK.XXX.${future}`);
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    expect(await screen.findByText('Unknown city or airport')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Cabin not sold');
+  });
+});
+
+describe('FlightBookingPage: results', { timeout: 20_000 }, () => {
+  const withResults = `/flight/booking?type=oneway&j=PEK.SHA.${future}&sid=s1&at=${Date.now()}`;
+
+  it('polls while suppliers answer, shows the progress, and stops when done', async () => {
+    const answers: SolutionsAnswer[] = [
+      makeAnswer({ progress: { answered: 1, asked: 3, done: false }, items: [] }),
+      makeAnswer({ progress: { answered: 2, asked: 3, done: false } }),
+      makeAnswer({ progress: { answered: 3, asked: 3, done: true } }),
+    ];
+    let call = 0;
+    vi.mocked(api.post).mockImplementation(async () => answers[Math.min(call++, answers.length - 1)]);
+    renderPage(withResults);
+    expect(await screen.findByText('1 of 3 suppliers answered')).toBeTruthy();
+    expect(await screen.findByText('2 of 3 suppliers answered', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/suppliers answered/)).toBeNull(), { timeout: 3000 });
+    const calls = solutionCalls().length;
+    expect(calls).toBe(3);
+    await act(() => new Promise((r) => setTimeout(r, 1600)));
+    expect(solutionCalls().length).toBe(calls);
+    expect(lastSolutionsBody()).toMatchObject({ searchId: 's1', page: 1, pageSize: 200, sort: 'price', order: 'asc', filters: {} });
+  });
+
+  it('sends a chosen filter to the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(withResults);
+    await screen.findAllByTestId('solution');
+    const airlines = screen.getByRole('group', { name: 'Airlines' });
+    await user.click(within(airlines).getByRole('checkbox', { name: /MU/ }));
+    await waitFor(() => expect(lastSolutionsBody().filters).toEqual({ airlines: ['MU'] }));
+    await user.click(screen.getByRole('switch', { name: 'Free checked baggage only' }));
+    await waitFor(() => expect(lastSolutionsBody().filters).toEqual({ airlines: ['MU'], freeBaggageOnly: true }));
+  });
+
+  it('changes the sort on the server and in the URL', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(withResults);
+    await screen.findAllByTestId('solution');
+    await user.click(screen.getByText('Duration'));
+    await waitFor(() => expect(lastSolutionsBody()).toMatchObject({ sort: 'duration', order: 'asc' }));
+    expect(currentSearch).toContain('sort=duration');
+    await user.click(screen.getByRole('button', { name: 'Ascending' }));
+    await waitFor(() => expect(lastSolutionsBody()).toMatchObject({ sort: 'duration', order: 'desc' }));
+  });
+
+  it('formats prices from minor units in the user currency, and selects a fare', async () => {
+    window.localStorage.setItem('portal.currency', 'USD');
+    const user = userEvent.setup({ delay: null });
+    renderPage(withResults);
+    const cards = await screen.findAllByTestId('solution');
+    // 1,234.57 CNY at 7.2 -> 171.47 USD (rounded up)
+    expect(within(cards[0]).getByTestId('lowest-price').textContent).toBe('USD 171.47');
+    await user.click(within(cards[0]).getByRole('button', { name: /1 fare/ }));
+    await user.click(within(cards[0]).getByRole('button', { name: 'Select' }));
+    expect(await screen.findByText('confirm page')).toBeTruthy();
+  });
+
+  it('says when nothing is found, and offers a new search once the results are stale', async () => {
+    vi.mocked(api.post).mockImplementation(async () => makeAnswer({ items: [], total: 0, unfilteredTotal: 0, stale: true, notice: 'shopping.search.noFlights' }));
+    renderPage(withResults);
+    expect(await screen.findByText('No flights found, modify the conditions')).toBeTruthy();
+    expect(screen.getByText('Price may change, search again')).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the results cannot load', async () => {
+    vi.mocked(api.post).mockRejectedValue(new Error('Network error, please check your connection'));
+    renderPage(withResults);
+    // The hook retries a failed poll once (after a second) before giving up.
+    expect(await screen.findByText('The results could not be loaded', {}, { timeout: 4000 })).toBeTruthy();
+    const before = solutionCalls().length;
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(solutionCalls().length).toBeGreaterThan(before));
+  });
+});

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Flex, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FareChoice, SearchStarted, Solution, SortKey } from '@portal/contract/api/shopping';
+import { paths } from '../../../app/paths';
+import type { ConfirmNavigationState } from '../../../components/flight/confirm-navigation';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useStartPnrSearch, useStartSearch } from '../api/start-search';
+import { ResultsSection } from '../components/ResultsSection';
+import { SearchPanel } from '../components/SearchPanel';
+import { lastSearch } from '../model/last-search';
+import {
+  parseSearchUrl,
+  refreshPastDates,
+  serializeSearchUrl,
+  toSearchBody,
+  type SearchDraft,
+  type SearchMode,
+  type SearchUrlState,
+  type SortOrder,
+} from '../model/search-query';
+
+const withoutResults = (s: SearchUrlState): SearchUrlState => ({ ...s, searchId: null, startedAt: null });
+
+/** /flight/booking: the search form and, once a search runs, its results (spec point 2). */
+export default function FlightBookingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { me } = useSession();
+  const state = useMemo(() => parseSearchUrl(params), [params]);
+  const start = useStartSearch();
+  const startPnr = useStartPnrSearch();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+
+  const clearServer = useCallback(() => {
+    setServerErrors((e) => (Object.keys(e).length ? {} : e));
+    setServerMessage(null);
+  }, []);
+
+  // A pasted itinerary too long for the URL is kept here, so "search again" still has it.
+  const lastPnr = useRef(state.pnr);
+  const run = useCallback(
+    (mode: SearchMode, draft: SearchDraft, pnrText: string, replace = false) => {
+      clearServer();
+      const pnr = pnrText || lastPnr.current;
+      if (mode === 'pnr') lastPnr.current = pnr;
+      const onSuccess = (started: SearchStarted) => {
+        const next = serializeSearchUrl({ ...state, mode, draft, pnr, searchId: started.searchId, startedAt: Date.now() });
+        lastSearch.set(next.toString());
+        setParams(next, { replace });
+      };
+      const onError = (err: Error) => {
+        const fields = err instanceof ApiError ? err.fields : undefined;
+        if (fields && Object.keys(fields).length > 0) {
+          setServerErrors(Object.fromEntries(Object.entries(fields).map(([path, msg]) => [path, t(msg, { defaultValue: msg })])));
+        } else {
+          setServerMessage(err.message || t('flight.search.failed'));
+        }
+      };
+      if (mode === 'pnr') startPnr.mutate(pnr, { onSuccess, onError });
+      else start.mutate(toSearchBody({ ...draft, bookingType: mode }), { onSuccess, onError });
+    },
+    [clearServer, setParams, start, startPnr, state, t],
+  );
+
+  // A link with run=1 (the confirm page's "search again") starts the search once, then forgets the flag.
+  const ran = useRef<string | null>(null);
+  useEffect(() => {
+    if (params.get('run') !== '1' || ran.current === location.key) return;
+    ran.current = location.key;
+    run(state.mode, state.draft, state.pnr, true);
+  }, [params, location.key, run, state]);
+
+  // Spec point 4: a new settlement currency makes cached prices meaningless; drop them and the shown search.
+  const settlement = me?.company.config.commonConfig.settlementCurrency;
+  const seenSettlement = useRef(settlement);
+  useEffect(() => {
+    if (seenSettlement.current && settlement && seenSettlement.current !== settlement) {
+      queryClient.removeQueries({ queryKey: ['flight', 'solutions'] });
+      if (state.searchId) setParams(serializeSearchUrl(withoutResults(state)), { replace: true });
+    }
+    seenSettlement.current = settlement;
+  }, [settlement, queryClient, setParams, state]);
+
+  const legLabels = useMemo(() => {
+    if (state.mode === 'return') return [t('flight.leg.outbound'), t('flight.leg.inbound')];
+    if (state.mode === 'multicity') return state.draft.journeys.map((_, i) => t('flight.search.flightN', { n: i + 1 }));
+    return [''];
+  }, [state.mode, state.draft.journeys, t]);
+
+  const onSortChange = useCallback(
+    (sort: SortKey, order: SortOrder) => {
+      const next = serializeSearchUrl({ ...state, sort, order });
+      lastSearch.set(next.toString());
+      setParams(next, { replace: true });
+    },
+    [setParams, state],
+  );
+
+  const onSelect = useCallback(
+    (solution: Solution, fare: FareChoice) => {
+      if (!state.searchId) return;
+      const confirm = new URLSearchParams({ searchId: state.searchId, solutionId: solution.id, fareId: fare.fareId });
+      const again = serializeSearchUrl(withoutResults(state));
+      again.set('run', '1');
+      const navState: ConfirmNavigationState = {
+        solution,
+        fare,
+        backTo: `${paths.flightBooking}?${params.toString()}`,
+        searchAgainTo: `${paths.flightBooking}?${again.toString()}`,
+      };
+      void navigate(`${paths.flightBookingConfirm}?${confirm.toString()}`, { state: navState });
+    },
+    [navigate, params, state],
+  );
+
+  // Opened without parameters: bring back the last search (its past dates moved to tomorrow).
+  if ([...params.keys()].length === 0) {
+    const saved = lastSearch.get();
+    if (saved) {
+      const restored = refreshPastDates(parseSearchUrl(new URLSearchParams(saved)));
+      return <Navigate replace to={`${paths.flightBooking}?${serializeSearchUrl(restored).toString()}`} />;
+    }
+  }
+
+  const draftKey = serializeSearchUrl({ ...withoutResults(state), sort: 'price', order: 'asc' }).toString();
+  const busy = start.isPending || startPnr.isPending;
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('flight.title.booking')}
+      </Typography.Title>
+      <SearchPanel
+        key={draftKey}
+        initialMode={state.mode}
+        initialDraft={state.draft}
+        initialPnr={state.pnr}
+        busy={busy}
+        serverErrors={serverErrors}
+        serverMessage={serverMessage}
+        onSearch={(draft) => run(draft.bookingType, draft, '')}
+        onPnrSearch={(pnr) => run('pnr', state.draft, pnr)}
+        onEdit={clearServer}
+      />
+      {state.searchId && (
+        <ResultsSection
+          key={state.searchId}
+          searchId={state.searchId}
+          startedAt={state.startedAt}
+          legLabels={legLabels}
+          sort={state.sort}
+          order={state.order}
+          onSortChange={onSortChange}
+          onResearch={() => run(state.mode, state.draft, state.pnr)}
+          researching={busy}
+          onSelect={onSelect}
+        />
+      )}
+    </Flex>
+  );
+}
