@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Platform-only: the air suppliers and their simulator fault switches (spec: every error path demonstrable). */
+export const SupplierSettings = z.object({
+  enabled: z.boolean(),
+  latencyMs: z.number().int().min(0).max(120_000),
+  timeout: z.boolean(),
+  fail: z.boolean(),
+  priceChangePercent: z.number().int().min(0).max(500),
+  soldOut: z.boolean(),
+});
+export type SupplierSettings = z.infer<typeof SupplierSettings>;
+
+export const SupplierItem = z.object({
+  code: z.string(),
+  kind: z.enum(['gds', 'ndc', 'lcc']),
+  settings: SupplierSettings,
+  updatedAt: z.string().nullable(),
+});
+export type SupplierItem = z.infer<typeof SupplierItem>;
+
+export const SuppliersAnswer = z.object({ items: z.array(SupplierItem) });
+export const SupplierCodeParams = z.object({ code: z.string().min(1).max(40) });
+export const UpdateSupplierBody = SupplierSettings.partial();
+export type UpdateSupplierBody = z.infer<typeof UpdateSupplierBody>;
