@@ -69,3 +69,17 @@ describe('GET /shopping/v2/locations', () => {
     expect(other.data.items[0].code).not.toBe('SZX');
   });
 });
+
+describe('GET /shopping/v2/reference-data', () => {
+  it('names airlines and airports in the requested language, cacheably', async () => {
+    const en = await call(t.app, 'GET', '/shopping/v2/reference-data', { lang: 'en' });
+    expect(en.status).toBe(200);
+    expect(en.headers['cache-control']).toBe('public, max-age=86400');
+    expect(en.data.airlines.find((a: { code: string }) => a.code === 'CA')).toMatchObject({ name: 'Air China', alliance: 'Star Alliance', lowCost: false });
+    expect(en.data.airports.find((a: { code: string }) => a.code === 'PKX')).toMatchObject({ cityCode: 'BJS', cityName: 'Beijing', countryCode: 'CN' });
+    const zh = await call(t.app, 'GET', '/shopping/v2/reference-data', { lang: 'zh-CN' });
+    expect(zh.data.airlines.find((a: { code: string }) => a.code === 'CA').name).toBe('中国国际航空');
+    const tw = await call(t.app, 'GET', '/shopping/v2/reference-data', { lang: 'zh-TW' });
+    expect(tw.data.airports.find((a: { code: string }) => a.code === 'PKX').cityName).toBe('北京');
+  });
+});

@@ -342,3 +342,10 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 export const LocationsAnswer = z.object({ items: z.array(Location) });
+
+/** Names for codes shown in results (airlines, airports, cities), in the caller's language; static, cache freely. */
+export const ReferenceDataAnswer = z.object({
+  airlines: z.array(z.object({ code: z.string(), name: z.string(), alliance: z.string().nullable(), lowCost: z.boolean() })),
+  airports: z.array(z.object({ code: z.string(), name: z.string(), cityCode: z.string(), cityName: z.string(), countryCode: z.string() })),
+});
+export type ReferenceDataAnswer = z.infer<typeof ReferenceDataAnswer>;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Envelope } from '@portal/contract/api/common';
-import { LocationQuery, LocationsAnswer } from '@portal/contract/api/shopping';
+import { LocationQuery, LocationsAnswer, ReferenceDataAnswer } from '@portal/contract/api/shopping';
+import { referenceNames } from '../../modules/reference/names.ts';
 import { searchLocations } from '../../modules/reference/reference.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
@@ -25,6 +26,22 @@ export default async function locationRoutes(app: FastifyInstance) {
       const { q, limit, airportsOnly } = req.query;
       const favourites = authOf(req).user.config.cities ?? [];
       return ok(req, { items: searchLocations(q, { lang: req.lang, limit, airportsOnly, favourites }) });
+    },
+  );
+
+  r.get(
+    '/shopping/v2/reference-data',
+    {
+      schema: {
+        tags: ['shopping'],
+        summary: 'Names of every airline and airport in the caller\'s language, for showing codes in results',
+        response: { 200: Envelope(ReferenceDataAnswer) },
+      },
+    },
+    async (req, reply) => {
+      // Static per release and language: let browsers and proxies keep it for a day.
+      reply.header('cache-control', 'public, max-age=86400').header('vary', 'Accept-Language');
+      return ok(req, referenceNames(req.lang));
     },
   );
 }

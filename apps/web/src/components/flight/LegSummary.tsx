@@ -3,6 +3,7 @@ import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Leg } from '@portal/contract/api/shopping';
 import { formatDuration } from '../../lib/format';
+import { useReferenceNames } from '../../lib/reference-names';
 import { carriersOf, connectionAirports, firstSegment, flightNumbers, lastSegment, localDate, localTime } from './itinerary';
 import './flight.css';
 
@@ -20,6 +21,7 @@ interface Props {
 /** One leg of an itinerary: carriers, flight numbers, local times with "+1", airports, duration, stops, self-transfer. */
 export function LegSummary({ leg, label, showDate }: Props) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   const first = firstSegment(leg);
   const last = lastSegment(leg);
   const via = connectionAirports(leg);
@@ -33,22 +35,25 @@ export function LegSummary({ leg, label, showDate }: Props) {
             {label}
           </Typography.Text>
         )}
-        <Typography.Text strong>{carriersOf(leg).join(' / ')}</Typography.Text>
+        <Typography.Text strong>{carriersOf(leg).map(names.airline).join(' / ')}</Typography.Text>
         <Typography.Text type="secondary" className="flight-leg__numbers">
           {flightNumbers(leg).join(' · ')}
         </Typography.Text>
         {operatedBy.length > 0 && (
           <Typography.Text type="secondary" className="flight-leg__numbers">
-            {t('flight.leg.operatedBy', { carriers: [...new Set(operatedBy.map((s) => s.operatingCarrier))].join(', ') })}
+            {t('flight.leg.operatedBy', { carriers: [...new Set(operatedBy.map((s) => names.airline(s.operatingCarrier)))].join(', ') })}
           </Typography.Text>
         )}
       </div>
       <div className="flight-leg__end">
         <div className="flight-leg__time">{localTime(first.departure)}</div>
-        <div className="flight-leg__airport">
-          {first.origin}
-          {terminal(first.originTerminal)}
-        </div>
+        <Tooltip title={names.airport(first.origin)}>
+          <div className="flight-leg__airport">
+            {first.origin}
+            {terminal(first.originTerminal)}
+          </div>
+        </Tooltip>
+        <div className="flight-leg__date">{names.city(first.origin)}</div>
         {showDate && <div className="flight-leg__date">{localDate(first.departure)}</div>}
       </div>
       <div className="flight-leg__middle">
@@ -68,10 +73,13 @@ export function LegSummary({ leg, label, showDate }: Props) {
             </Tooltip>
           )}
         </div>
-        <div className="flight-leg__airport">
-          {last.destination}
-          {terminal(last.destinationTerminal)}
-        </div>
+        <Tooltip title={names.airport(last.destination)}>
+          <div className="flight-leg__airport">
+            {last.destination}
+            {terminal(last.destinationTerminal)}
+          </div>
+        </Tooltip>
+        <div className="flight-leg__date">{names.city(last.destination)}</div>
         {showDate && <div className="flight-leg__date">{localDate(last.arrival)}</div>}
       </div>
       {leg.selfTransfer && (

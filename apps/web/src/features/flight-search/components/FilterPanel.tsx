@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CABIN_CLASSES, TIME_BANDS, type CabinClass, type Facets, type SolutionFilters, type TimeBand } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
 import { formatDuration } from '../../../lib/format';
+import { useReferenceNames } from '../../../lib/reference-names';
 import type { MoneyFormatter } from '../../../components/flight/money';
 
 interface Props {
@@ -46,6 +47,7 @@ const countText = (n: number) => n.toLocaleString('en-US');
 /** Filters of spec point 2, with counts and lowest prices from the answer's facets; applied by the server. */
 export function FilterPanel({ facets, currency, filters, onChange, legLabels, money }: Props) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   const set = (patch: Partial<SolutionFilters>) => onChange(cleanFilters({ ...filters, ...patch }));
   const toggle = <T extends string>(list: T[] | undefined, value: T, on: boolean): T[] =>
     on ? [...new Set([...(list ?? []), value])] : (list ?? []).filter((v) => v !== value);
@@ -95,7 +97,7 @@ export function FilterPanel({ facets, currency, filters, onChange, legLabels, mo
               <Checkbox key={a.code} checked={filters.airlines?.includes(a.code) ?? false} onChange={(e) => set({ airlines: toggle(filters.airlines, a.code, e.target.checked) })}>
                 <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
                   <span>
-                    {a.code} <Typography.Text type="secondary">({countText(a.count)})</Typography.Text>
+                    {a.code} {names.airline(a.code)} <Typography.Text type="secondary">({countText(a.count)})</Typography.Text>
                   </span>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {money(a.lowestPrice, currency)}

@@ -74,7 +74,11 @@ beforeEach(() => {
   window.localStorage.clear();
   resetPlaces();
   currentSearch = '';
-  vi.mocked(api.get).mockReset().mockResolvedValue({ items: [] });
+  vi.mocked(api.get)
+    .mockReset()
+    .mockImplementation(async (path: string) =>
+      path === '/shopping/v2/reference-data' ? { airlines: [{ code: 'CA', name: 'Air China', alliance: 'Star Alliance', lowCost: false }], airports: [] } : { items: [] },
+    );
   vi.mocked(api.post).mockReset().mockImplementation(async (path: string) => {
     if (path === SEARCH_PATH) return { searchId: 's1', expiresAt: '2030-01-01T00:00:00Z', suppliersAsked: 3 };
     if (path === SOLUTIONS_PATH) return makeAnswer();
@@ -207,6 +211,8 @@ describe('FlightBookingPage: results', { timeout: 20_000 }, () => {
     const cards = await screen.findAllByTestId('solution');
     // 1,234.57 CNY at 7.2 -> 171.47 USD (rounded up)
     expect(within(cards[0]).getByTestId('lowest-price').textContent).toBe('USD 171.47');
+    // Carriers read by name once the reference names arrive.
+    expect(await within(cards[0]).findByText('Air China')).toBeTruthy();
     await user.click(within(cards[0]).getByRole('button', { name: /1 fare/ }));
     await user.click(within(cards[0]).getByRole('button', { name: 'Select' }));
     expect(await screen.findByText('confirm page')).toBeTruthy();
