@@ -53,6 +53,12 @@ describe('GET /shopping/v2/locations', () => {
     expect(codes(r.data.items)).toEqual(['a:PEK', 'a:PKX']);
   });
 
+  it('reads airportsOnly=false as false (a query string is text, not a truthy value)', async () => {
+    const r = await call(t.app, 'GET', '/shopping/v2/locations', { token, query: { q: 'beijing', airportsOnly: 'false' } });
+    expect(codes(r.data.items)[0]).toBe('c:BJS');
+    expect((await call(t.app, 'GET', '/shopping/v2/locations', { token, query: { q: 'beijing', airportsOnly: 'maybe' } })).status).toBe(400);
+  });
+
   it("puts the caller's favourite cities first after PUT /base/v2/me/config/cities", async () => {
     const before = await call(t.app, 'GET', '/shopping/v2/locations', { token, query: { q: 's' } });
     expect(before.data.items[0].code).not.toBe('SZX');
