@@ -161,7 +161,7 @@ describe('checkAccess: permissions', () => {
 });
 
 describe('checkAccess: platform administration', () => {
-  const platformPages = [paths.platformEnquiries, paths.platformExchangeRates].map((p) => routes.find((x) => x.path === p)!);
+  const platformPages = [paths.platformEnquiries, paths.platformExchangeRates, paths.platformSuppliers].map((p) => routes.find((x) => x.path === p)!);
 
   it.each(platformPages.map((r) => [r.path, r] as const))('%s opens for a SuperUser of the top-level company', (_path, r) => {
     expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
@@ -258,6 +258,7 @@ describe('menuFor', () => {
       paths.company,
       paths.platformEnquiries,
       paths.platformExchangeRates,
+      paths.platformSuppliers,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);

@@ -26,6 +26,7 @@ export const paths = {
   agencyBill: (id: string) => `/agency-manager/bills/${encodeURIComponent(id)}`,
   platformEnquiries: '/platform/enquiries',
   platformExchangeRates: '/platform/exchange-rates',
+  platformSuppliers: '/platform/suppliers',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

@@ -85,6 +85,13 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'layout.menu.exchangeRates', order: 36 },
   },
   {
+    path: paths.platformSuppliers,
+    access: PLATFORM_ADMIN,
+    titleKey: 'layout.title.suppliers',
+    component: lazy(() => import('../features/platform/pages/SuppliersPage')),
+    menu: { area: 'user', labelKey: 'layout.menu.suppliers', order: 38 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',

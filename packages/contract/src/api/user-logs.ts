@@ -18,6 +18,7 @@ export const USER_LOG_ACTIONS = [
   'company_update',
   'company_logo',
   'rates_update',
+  'supplier_update',
 ] as const;
 export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
 

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Envelope } from '@portal/contract/api/common';
+import { SupplierCodeParams, SupplierItem, SuppliersAnswer, UpdateSupplierBody } from '@portal/contract/api/suppliers';
+import { listSuppliers, updateSupplier } from '../../modules/suppliers-admin/suppliers-admin.service.ts';
+import { authOf, metaOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/errors.ts';
+
+/** Platform-only: the simulated air suppliers' fault switches, so every error path of the spec can be demonstrated. */
+export default async function supplierAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, airSuppliers } = app.deps;
+  const tags = ['suppliers'];
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/base/v2/suppliers',
+    {
+      preHandler: app.requirePlatformAdmin,
+      schema: { tags, security, summary: 'Every registered air supplier with its simulator switches (platform SuperUser)', response: { 200: Envelope(SuppliersAnswer) } },
+    },
+    async (req) => ok(req, await listSuppliers(db, airSuppliers)),
+  );
+
+  r.put(
+    '/base/v2/suppliers/:code',
+    {
+      preHandler: app.requirePlatformAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "Change some of a supplier's switches (platform SuperUser); the others are kept. Takes effect on the next supplier call",
+        params: SupplierCodeParams,
+        body: UpdateSupplierBody,
+        response: { 200: Envelope(SupplierItem) },
+      },
+    },
+    async (req) => ok(req, await updateSupplier(db, airSuppliers, authOf(req), req.params.code, req.body, metaOf(req))),
+  );
+}

@@ -1,0 +1,186 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { MeAnswer } from '@portal/contract/api/auth';
+import type { SupplierItem } from '@portal/contract/api/suppliers';
+import i18n from '../../../lib/i18n';
+import type { SuppliersAnswer } from '../api/get-suppliers';
+import { api, ApiError } from '../../../lib/api';
+import SuppliersPage from './SuppliersPage';
+
+vi.mock('../../../lib/api', () => ({
+  // Same constructor as the real one: message, code, status, fields.
+  ApiError: class ApiError extends Error {
+    fields?: Record<string, string>;
+    constructor(message: string, _code?: number, _status?: number, fields?: Record<string, string>) {
+      super(message);
+      this.fields = fields;
+    }
+  },
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() },
+}));
+vi.mock('../../../lib/session', () => ({
+  useSession: () => ({
+    me: { userInfo: { id: 'me', roles: ['SuperUser'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer,
+  }),
+}));
+
+const HEALTHY = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false };
+const answer: SuppliersAnswer = {
+  items: [
+    { code: 'sim-gds', kind: 'gds', settings: { ...HEALTHY }, updatedAt: null },
+    { code: 'sim-ndc', kind: 'ndc', settings: { ...HEALTHY, soldOut: true, priceChangePercent: 10 }, updatedAt: '2025-03-05T08:09:10Z' },
+    { code: 'sim-lcc', kind: 'lcc', settings: { ...HEALTHY }, updatedAt: null },
+  ],
+};
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/platform/suppliers']}>
+        <SuppliersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const card = (code: string) => screen.getByTestId(`supplier-${code}`);
+const control = (code: string, label: string | RegExp) => within(card(code)).getByLabelText(label);
+
+async function ready() {
+  renderPage();
+  await screen.findByTestId('supplier-sim-gds');
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  vi.mocked(api.get).mockReset().mockResolvedValue(answer);
+  vi.mocked(api.put).mockReset();
+});
+afterEach(cleanup);
+
+describe('SuppliersPage', { timeout: 20_000 }, () => {
+  it('shows every supplier with its kind, state and switches, and what each switch demonstrates', async () => {
+    await ready();
+    expect(api.get).toHaveBeenCalledWith('/base/v2/suppliers', expect.anything());
+    expect(within(card('sim-gds')).getByText('GDS')).toBeTruthy();
+    expect(within(card('sim-ndc')).getByText('NDC (airline direct)')).toBeTruthy();
+    expect(within(card('sim-lcc')).getByText('Low-cost carrier')).toBeTruthy();
+    expect(within(card('sim-gds')).getByText('Healthy')).toBeTruthy();
+    expect(within(card('sim-gds')).getByText('Never changed: default settings')).toBeTruthy();
+    expect(within(card('sim-ndc')).getByText('2 faults on')).toBeTruthy();
+    expect(within(card('sim-ndc')).getByText(/Last changed 2025-03-05/)).toBeTruthy();
+
+    expect(control('sim-ndc', 'Sold out').getAttribute('aria-checked')).toBe('true');
+    expect((control('sim-ndc', /Price change at price check/) as HTMLInputElement).value).toBe('10');
+    expect(control('sim-gds', 'Enabled').getAttribute('aria-checked')).toBe('true');
+    expect(control('sim-gds', 'Time out').getAttribute('aria-checked')).toBe('false');
+    expect(control('sim-gds', 'Fail').getAttribute('aria-checked')).toBe('false');
+    expect((control('sim-gds', /Added latency/) as HTMLInputElement).value).toBe('0');
+
+    const gds = within(card('sim-gds'));
+    expect(gds.getByText(/the "Price changed" dialog/)).toBeTruthy();
+    expect(gds.getByText(/price check shows "Price check timed out"/)).toBeTruthy();
+    expect(gds.getByText(/search progress reports it as timed out/)).toBeTruthy();
+    // Nothing changed yet: nothing to save.
+    expect(gds.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('saves only the changed switches, without a confirmation when no fault is switched on', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockResolvedValue({ ...answer.items[1], settings: { ...answer.items[1].settings, soldOut: false, latencyMs: 800 }, updatedAt: '2025-03-06T08:00:00Z' } satisfies SupplierItem);
+    await ready();
+    const latency = control('sim-ndc', /Added latency/);
+    await user.clear(latency);
+    await user.type(latency, '800');
+    await user.click(control('sim-ndc', 'Sold out'));
+    // Switched on and off again: not a change.
+    await user.click(control('sim-ndc', 'Fail'));
+    await user.click(control('sim-ndc', 'Fail'));
+
+    await user.click(within(card('sim-ndc')).getByRole('button', { name: 'Save 2 changes' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-ndc', { latencyMs: 800, soldOut: false });
+    // The server's copy replaces the draft.
+    await waitFor(() => expect(within(card('sim-ndc')).getByText(/Last changed 2025-03-06/)).toBeTruthy());
+    expect(within(card('sim-ndc')).getByText('1 fault on')).toBeTruthy();
+    expect(within(card('sim-ndc')).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('asks before switching a fault on, and sends nothing when the user backs out', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockResolvedValue({ ...answer.items[0], settings: { ...HEALTHY, timeout: true, enabled: false }, updatedAt: '2025-03-06T08:00:00Z' } satisfies SupplierItem);
+    await ready();
+    await user.click(control('sim-gds', 'Time out'));
+    await user.click(control('sim-gds', 'Enabled'));
+    await user.click(within(card('sim-gds')).getByRole('button', { name: 'Save 2 changes' }));
+
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Turn on faults for sim-gds?');
+    expect(dialog.textContent).toContain('Agencies searching now will see errors.');
+    expect(dialog.textContent).toContain('Time out: on');
+    expect(dialog.textContent).toContain('Enabled: off');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.put).not.toHaveBeenCalled();
+    // The draft stays for another try.
+    expect(control('sim-gds', 'Time out').getAttribute('aria-checked')).toBe('true');
+
+    await user.click(within(card('sim-gds')).getByRole('button', { name: 'Save 2 changes' }));
+    await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(0));
+    dialog = screen.getAllByRole('dialog').at(-1)!;
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
+    expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-gds', { enabled: false, timeout: true });
+  });
+
+  it('asks when a price change is set, not when faults are switched off', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockImplementation(async (_path, body) => ({ ...answer.items[1], settings: { ...answer.items[1].settings, ...(body as object) }, updatedAt: '2025-03-06T08:00:00Z' }));
+    await ready();
+    // sim-ndc: turning its faults off saves at once.
+    await user.click(control('sim-ndc', 'Sold out'));
+    const ndcPrice = control('sim-ndc', /Price change at price check/);
+    await user.clear(ndcPrice);
+    await user.type(ndcPrice, '0');
+    await user.click(within(card('sim-ndc')).getByRole('button', { name: 'Save 2 changes' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-ndc', { priceChangePercent: 0, soldOut: false }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // sim-lcc: a price change is a fault.
+    const price = control('sim-lcc', /Price change at price check/);
+    await user.clear(price);
+    await user.type(price, '15');
+    await user.click(within(card('sim-lcc')).getByRole('button', { name: 'Save 1 change' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Price change at price check (%): +15%');
+  });
+
+  it('will not save a cleared number, and shows server field errors on their switch', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockRejectedValue(new ApiError('Validation failed', 100400, 400, { latencyMs: 'Must be at most 120000' }));
+    await ready();
+    const latency = control('sim-lcc', /Added latency/);
+    await user.clear(latency);
+    const lcc = within(card('sim-lcc'));
+    expect(lcc.getByText('Enter a number')).toBeTruthy();
+    expect(lcc.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+
+    await user.type(latency, '500');
+    await user.click(lcc.getByRole('button', { name: 'Save 1 change' }));
+    expect(await lcc.findByText('Must be at most 120000')).toBeTruthy();
+    expect((control('sim-lcc', /Added latency/) as HTMLInputElement).value).toBe('500');
+  });
+
+  it('shows an error with a retry when the suppliers cannot be loaded', async () => {
+    vi.mocked(api.get).mockRejectedValueOnce(new Error('Server unavailable'));
+    renderPage();
+    expect(await screen.findByText('The suppliers could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Try again/ })).toBeTruthy();
+  });
+});
