@@ -2,6 +2,7 @@ import { translate, isMessageKey } from '@portal/contract/messages';
 import type { Lang } from './browser.ts';
 import en_auth from '../apps/web/src/locales/en/auth.json';
 import en_common from '../apps/web/src/locales/en/common.json';
+import en_flight from '../apps/web/src/locales/en/flight.json';
 import en_landing from '../apps/web/src/locales/en/landing.json';
 import en_layout from '../apps/web/src/locales/en/layout.json';
 import en_legal from '../apps/web/src/locales/en/legal.json';
@@ -10,6 +11,7 @@ import en_userLog from '../apps/web/src/locales/en/userLog.json';
 import en_users from '../apps/web/src/locales/en/users.json';
 import zhCN_auth from '../apps/web/src/locales/zh-CN/auth.json';
 import zhCN_common from '../apps/web/src/locales/zh-CN/common.json';
+import zhCN_flight from '../apps/web/src/locales/zh-CN/flight.json';
 import zhCN_landing from '../apps/web/src/locales/zh-CN/landing.json';
 import zhCN_layout from '../apps/web/src/locales/zh-CN/layout.json';
 import zhCN_legal from '../apps/web/src/locales/zh-CN/legal.json';
@@ -18,6 +20,7 @@ import zhCN_userLog from '../apps/web/src/locales/zh-CN/userLog.json';
 import zhCN_users from '../apps/web/src/locales/zh-CN/users.json';
 import zhTW_auth from '../apps/web/src/locales/zh-TW/auth.json';
 import zhTW_common from '../apps/web/src/locales/zh-TW/common.json';
+import zhTW_flight from '../apps/web/src/locales/zh-TW/flight.json';
 import zhTW_landing from '../apps/web/src/locales/zh-TW/landing.json';
 import zhTW_layout from '../apps/web/src/locales/zh-TW/layout.json';
 import zhTW_legal from '../apps/web/src/locales/zh-TW/legal.json';
@@ -36,9 +39,9 @@ function merge(files: Tree[]): Tree {
 }
 
 const TREES: Record<Lang, Tree> = {
-  'en': merge([en_auth, en_common, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
-  'zh-CN': merge([zhCN_auth, zhCN_common, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
-  'zh-TW': merge([zhTW_auth, zhTW_common, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
+  'en': merge([en_auth, en_common, en_flight, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
+  'zh-CN': merge([zhCN_auth, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
+  'zh-TW': merge([zhTW_auth, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
 };
 
 /** The text of `key` in `lang` with `{{name}}` placeholders filled; throws on a missing key so a typo cannot pass. */

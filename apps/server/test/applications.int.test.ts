@@ -18,7 +18,7 @@ beforeAll(async () => {
       code: 'P09002',
       name: 'Partner Platform',
       proxyLevel: 0,
-      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'CNY' },
+      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'CNY', hidePnrBooking: false, hideMainlandContent: false },
       singleLoginSecret: 'partner-secret',
     })
     .returning({ id: companies.id });

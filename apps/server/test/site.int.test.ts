@@ -17,7 +17,7 @@ beforeAll(async () => {
       code: 'P09001',
       name: 'Partner Platform',
       proxyLevel: 0,
-      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'USD' },
+      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'USD', hidePnrBooking: false, hideMainlandContent: false },
       singleLoginSecret: 'partner-secret',
     })
     .returning();

@@ -133,6 +133,17 @@ const catalogue = {
   },
   'shopping.pnr.hidden': { en: 'PNR booking is not available for your agency', 'zh-CN': '贵司未开通PNR预订', 'zh-TW': '貴司未開通PNR預訂' },
   'shopping.flightNumber': { en: 'Invalid flight number', 'zh-CN': '航班号无效', 'zh-TW': '航班號無效' },
+  'shopping.search.mainlandHidden': {
+    en: 'Flights to, from or via mainland China are not available for your agency',
+    'zh-CN': '贵司未开通中国大陆航线，无法查询往返或经停中国大陆的航班',
+    'zh-TW': '貴司未開通中國大陸航線，無法查詢往返或經停中國大陸的航班',
+  },
+  // Spec point 4: shown when the settlement currency changed while the user was on the booking confirm page.
+  'agencyManager.config.common.settlementCurrency.change': {
+    en: 'The settlement currency has changed. Please search again.',
+    'zh-CN': '结算币种已变更，请重新搜索。',
+    'zh-TW': '結算幣種已變更，請重新搜尋。',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

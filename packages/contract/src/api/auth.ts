@@ -82,6 +82,10 @@ export const CommonConfig = z.object({
   isShowBill: z.boolean(),
   canCreateSubAgency: z.boolean(),
   settlementCurrency: z.enum(CURRENCIES),
+  /** Spec point 3: the agency may not search by PNR (the PNR mode is hidden and analysis-pnr refuses). */
+  hidePnrBooking: z.boolean().default(false),
+  /** Spec point 3: no mainland China (country CN; not HK, MO, TW) places, searches or connections for this agency. */
+  hideMainlandContent: z.boolean().default(false),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 

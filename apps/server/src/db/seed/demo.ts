@@ -22,6 +22,8 @@ const flags = (over: Partial<CommonConfig>): CommonConfig => ({
   isShowBill: false,
   canCreateSubAgency: false,
   settlementCurrency: 'CNY',
+  hidePnrBooking: false,
+  hideMainlandContent: false,
   ...over,
 });
 

@@ -85,6 +85,8 @@ export interface LocationSearch {
   airportsOnly: boolean;
   /** The caller's favourite city codes: their matches come first (after an exact code match). */
   favourites: readonly string[];
+  /** ISO countries whose cities and airports are left out (an agency that hides mainland China passes ["CN"]). */
+  excludeCountries?: readonly string[];
 }
 
 /** How well an entry matched: lower is better. */
@@ -249,16 +251,18 @@ export function searchLocations(q: string, opts: LocationSearch): Location[] {
       (a.cityCode < b.cityCode ? -1 : 1),
   );
   const out: Location[] = [];
+  const excluded = new Set((opts.excludeCountries ?? []).map((c) => c.toUpperCase()));
   for (const g of ordered) {
     const city = cityByCode.get(g.cityCode)!;
     const cityName = city.name[opts.lang];
-    if (g.cityMatched && !opts.airportsOnly) {
+    if (g.cityMatched && !opts.airportsOnly && !excluded.has(city.countryCode)) {
       out.push({ type: 'city', code: city.code, cityCode: city.code, countryCode: city.countryCode, name: cityName, cityName, airports: [...city.airports], favourite: g.favourite });
     }
     const codes = g.cityMatched ? city.airports : city.airports.filter((a) => g.airports.includes(a));
     for (const code of codes) {
       if (out.length >= opts.limit) break;
       const a = airportByCode.get(code)!;
+      if (excluded.has(a.countryCode)) continue;
       out.push({ type: 'airport', code, cityCode: city.code, countryCode: a.countryCode, name: a.name[opts.lang], cityName, airports: [], favourite: g.favourite });
     }
     if (out.length >= opts.limit) break;

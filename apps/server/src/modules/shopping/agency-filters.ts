@@ -1,14 +1,17 @@
 import { DEFAULT_FLIGHT_CONFIG, type FlightConfig } from '@portal/contract/api/agency-config';
+import type { CommonConfig } from '@portal/contract/api/auth';
 import type { SupplierOffer, SupplierSegment } from '../../suppliers/air/types.ts';
 import { cityCodeOf } from '../reference/reference.ts';
 import type { ExactFlight } from './search-request.ts';
 import { normalizeFlightNumber } from './flight-number.ts';
+import { contentRulesForConfig, offerHiddenByContentRules, type ContentRules } from './content-rules.ts';
 
 /**
- * The agency's flight settings as shopping reads them: a stored config missing newer fields gets their defaults.
+ * The agency's flight settings as shopping reads them: a stored config missing newer fields gets their defaults, plus
+ * the content rules of its common settings (content-rules.ts) when one is on.
  */
-export function flightConfigOf(company: { flightConfig: FlightConfig | null }): FlightConfig {
-  return { ...DEFAULT_FLIGHT_CONFIG, ...(company.flightConfig ?? {}) };
+export function flightConfigOf(company: { flightConfig: FlightConfig | null; commonConfig?: CommonConfig | null }): FlightConfig & Partial<ContentRules> {
+  return { ...DEFAULT_FLIGHT_CONFIG, ...(company.flightConfig ?? {}), ...contentRulesForConfig(company) };
 }
 
 /**
@@ -43,7 +46,8 @@ const carriersOf = (offer: SupplierOffer) => {
  * an empty whitelist means no restriction), fareBasisOnly (every fare component names its fare basis) and
  * freeBaggageOnly (at least one free checked piece).
  */
-export function offerAllowed(offer: SupplierOffer, config: FlightConfig): boolean {
+export function offerAllowed(offer: SupplierOffer, config: FlightConfig & Partial<ContentRules>): boolean {
+  if (offerHiddenByContentRules(offer, config)) return false;
   if (config.airlines.length > 0) {
     const listed = new Set(config.airlines);
     const carriers = [...carriersOf(offer)];

@@ -75,11 +75,21 @@ export function priceFor(offer: SupplierOffer, p: AgencyPricing): FareChoice | n
   }
 }
 
-export function solutionsFrom(offers: readonly SupplierOffer[], p: AgencyPricing): Solution[] {
-  const priced: { offer: SupplierOffer; fare: FareChoice }[] = [];
+export interface PricedOffer {
+  offer: SupplierOffer;
+  fare: FareChoice;
+}
+
+/** The offers the agency may see, each priced for it. */
+export function pricedOffers(offers: readonly SupplierOffer[], p: AgencyPricing): PricedOffer[] {
+  const priced: PricedOffer[] = [];
   for (const offer of offers) {
     const fare = priceFor(offer, p);
     if (fare) priced.push({ offer, fare });
   }
-  return buildSolutions(priced);
+  return priced;
+}
+
+export function solutionsFrom(offers: readonly SupplierOffer[], p: AgencyPricing): Solution[] {
+  return buildSolutions(pricedOffers(offers, p));
 }

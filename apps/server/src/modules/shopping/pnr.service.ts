@@ -1,3 +1,4 @@
+import type { CommonConfig } from '@portal/contract/api/auth';
 import type { AnalysisPnrAnswer } from '@portal/contract/api/shopping';
 import { Code } from '@portal/contract/codes';
 import { AppError, invalid } from '../../plugins/errors.ts';
@@ -6,12 +7,9 @@ import { cabinOfBookingClass, groupJourneys, normalizeExactSearch, type SegmentI
 import { connectionMinutes, parsePnr } from './pnr-parser.ts';
 import { startSearch, type ShoppingContext } from './search.service.ts';
 
-/**
- * CommonConfig has no "hide PNR booking" switch yet (spec point 3 lists it); agency management adds it. Until then a
- * stored `hidePnrBooking: true` in common_config is honoured, so the refusal works the day the flag lands.
- */
-export function pnrBookingHidden(commonConfig: object): boolean {
-  return (commonConfig as { hidePnrBooking?: unknown }).hidePnrBooking === true;
+/** Spec point 3, the agency's "hide PNR booking" switch (a row stored before the switch existed lacks it: not hidden). */
+export function pnrBookingHidden(commonConfig: Pick<CommonConfig, 'hidePnrBooking'>): boolean {
+  return commonConfig.hidePnrBooking === true;
 }
 
 /**

@@ -53,6 +53,8 @@ export class SearchRunner {
   constructor(
     private readonly db: Db,
     private readonly log?: FastifyBaseLogger,
+    /** Called with the offers of each answer this process wrote as ok (a per-process cache; the row is the truth). */
+    private readonly onRecorded?: (searchId: string, supplier: string, offers: SupplierOffer[]) => void,
   ) {}
 
   start(searchId: string, suppliers: AirSupplier[], request: SupplierSearchRequest, budgetMs: number, exact?: ExactFlight[][] | null): void {
@@ -83,7 +85,8 @@ export class SearchRunner {
       this.log?.warn({ searchId, supplier: supplier.code, outcome: outcome.status, err: outcome.error }, 'supplier search failed');
     }
     try {
-      await recordAnswer(this.db, searchId, supplier.code, outcome);
+      const written = await recordAnswer(this.db, searchId, supplier.code, outcome);
+      if (written && outcome.status === 'ok') this.onRecorded?.(searchId, supplier.code, outcome.offers);
     } catch (err) {
       this.log?.error({ err, searchId, supplier: supplier.code }, 'could not record a supplier answer');
     }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { agencyActivity, flightSearchResults, flightSearches } from '../../db/schema/index.ts';
 import type { SupplierOffer } from '../../suppliers/air/types.ts';
+import { decodeOffers, encodeOffers } from './offer-store.ts';
 import type { NormalizedSearch } from './search-request.ts';
 
 export type SearchRow = Omit<typeof flightSearches.$inferSelect, 'request'> & { request: NormalizedSearch };
@@ -54,13 +55,20 @@ export async function listAnswerHeads(db: DbOrTx, searchId: string): Promise<Sup
   return rows.map((r) => ({ ...r, status: r.status as SupplierStatus }));
 }
 
-/** Offers of the suppliers that answered ok. */
-export async function listOffers(db: DbOrTx, searchId: string): Promise<{ supplier: string; offers: SupplierOffer[] }[]> {
+/** Offers of the suppliers that answered ok (only those listed, when a list is given). */
+export async function listOffers(db: DbOrTx, searchId: string, suppliers?: readonly string[]): Promise<{ supplier: string; offers: SupplierOffer[] }[]> {
+  if (suppliers && suppliers.length === 0) return [];
   const rows = await db
     .select({ supplier: flightSearchResults.supplier, offers: flightSearchResults.offers })
     .from(flightSearchResults)
-    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.status, 'ok')));
-  return rows.map((r) => ({ supplier: r.supplier, offers: (r.offers as SupplierOffer[] | null) ?? [] }));
+    .where(
+      and(
+        eq(flightSearchResults.searchId, searchId),
+        eq(flightSearchResults.status, 'ok'),
+        suppliers ? inArray(flightSearchResults.supplier, [...suppliers]) : undefined,
+      ),
+    );
+  return Promise.all(rows.map(async (r) => ({ supplier: r.supplier, offers: await decodeOffers(r.offers) })));
 }
 
 export async function findSupplierOffers(db: DbOrTx, searchId: string, supplier: string): Promise<SupplierOffer[] | undefined> {
@@ -69,18 +77,24 @@ export async function findSupplierOffers(db: DbOrTx, searchId: string, supplier:
     .from(flightSearchResults)
     .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.supplier, supplier), eq(flightSearchResults.status, 'ok')))
     .limit(1);
-  return row ? ((row.offers as SupplierOffer[] | null) ?? []) : undefined;
+  return row ? decodeOffers(row.offers) : undefined;
 }
 
-/** Records a supplier's outcome once: a row already answered (or timed out) is never overwritten. */
+/**
+ * Records a supplier's outcome once: a row already answered (or timed out) is never overwritten. Offers are stored
+ * packed and deflated (offer-store.ts). Answers whether this call wrote the row.
+ */
 export async function recordAnswer(
   db: DbOrTx,
   searchId: string,
   supplier: string,
   outcome: { status: Exclude<SupplierStatus, 'pending'>; offers?: SupplierOffer[]; error?: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const offers = outcome.offers ? await encodeOffers(outcome.offers) : null;
+  const written = await db
     .update(flightSearchResults)
-    .set({ status: outcome.status, offers: outcome.offers ?? null, error: outcome.error ?? null, answeredAt: new Date() })
-    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.supplier, supplier), eq(flightSearchResults.status, 'pending')));
+    .set({ status: outcome.status, offers, error: outcome.error ?? null, answeredAt: new Date() })
+    .where(and(eq(flightSearchResults.searchId, searchId), eq(flightSearchResults.supplier, supplier), eq(flightSearchResults.status, 'pending')))
+    .returning({ supplier: flightSearchResults.supplier });
+  return written.length > 0;
 }

@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { SupplierRegistry } from '../../suppliers/air/registry.ts';
-import type { AirSupplier, SupplierSearchRequest } from '../../suppliers/air/types.ts';
+import type { AirSupplier, SupplierOffer, SupplierSearchRequest } from '../../suppliers/air/types.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { airportsFor } from '../reference/reference.ts';
 import { prepareSolutions, querySolutions, type PreparedSolutions } from './engine/query.ts';
+import { buildSolutions } from './engine/solutions.ts';
 import { chooseSuppliers, flightConfigOf } from './agency-filters.ts';
-import { agencyPricing, solutionsFrom } from './agency-pricing.ts';
+import { checkSearchContent } from './content-rules.ts';
+import { agencyPricing, pricedOffers, type AgencyPricing, type PricedOffer } from './agency-pricing.ts';
 import { Lru } from './lru.ts';
 import { countSearch, findSearch, insertSearch, listAnswerHeads, listOffers, type SearchRow, type SupplierAnswerHead } from './search.repository.ts';
 import type { NormalizedSearch } from './search-request.ts';
@@ -25,11 +27,48 @@ export interface ShoppingContext {
   runner: SearchRunner;
   /** Built solution sets per (search, answered set, pricing inputs); the database stays the source of truth. */
   cache: Lru<string, Promise<PreparedSolutions>>;
+  /** One supplier's offers priced for an agency, per (search, supplier, pricing inputs): each answer is priced once. */
+  priced: Lru<string, PricedOffer[]>;
+  /** Offers this process wrote as a supplier's ok answer, per (search, supplier): the first poll need not read them back. */
+  offers: Lru<string, SupplierOffer[]>;
   log?: FastifyBaseLogger;
 }
 
+const answerKey = (searchId: string, supplier: string) => `${searchId}|${supplier}`;
+
 export function createShoppingContext(db: Db, suppliers: SupplierRegistry, log?: FastifyBaseLogger): ShoppingContext {
-  return { db, suppliers, runner: new SearchRunner(db, log), cache: new Lru(16), log };
+  const offers = new Lru<string, SupplierOffer[]>(32);
+  const runner = new SearchRunner(db, log, (searchId, supplier, list) => offers.set(answerKey(searchId, supplier), list));
+  return { db, suppliers, runner, cache: new Lru(16), priced: new Lru(32), offers, log };
+}
+
+/**
+ * The agency's solutions over the answers of these suppliers (all ok): each answer is priced once per pricing inputs
+ * and kept; only answers neither priced nor held by this process are read from the database, in one query.
+ */
+async function buildSolutionSet(ctx: ShoppingContext, searchId: string, suppliers: readonly string[], pricing: AgencyPricing): Promise<PreparedSolutions> {
+  const pricedKey = (supplier: string) => `${searchId}|${supplier}|${pricing.fingerprint}`;
+  const held = new Map<string, PricedOffer[]>();
+  const offers = new Map<string, SupplierOffer[]>();
+  const toRead: string[] = [];
+  for (const supplier of suppliers) {
+    const priced = ctx.priced.get(pricedKey(supplier));
+    const mine = priced ? undefined : ctx.offers.get(answerKey(searchId, supplier));
+    if (priced) held.set(supplier, priced);
+    else if (mine) offers.set(supplier, mine);
+    else toRead.push(supplier);
+  }
+  for (const r of await listOffers(ctx.db, searchId, toRead)) offers.set(r.supplier, r.offers);
+  const all: PricedOffer[] = [];
+  for (const supplier of suppliers) {
+    let priced = held.get(supplier);
+    if (!priced) {
+      priced = pricedOffers(offers.get(supplier) ?? [], pricing);
+      ctx.priced.set(pricedKey(supplier), priced);
+    }
+    for (const p of priced) all.push(p);
+  }
+  return prepareSolutions(buildSolutions(all));
 }
 
 export function supplierRequest(search: NormalizedSearch): SupplierSearchRequest {
@@ -46,6 +85,7 @@ export function supplierRequest(search: NormalizedSearch): SupplierSearchRequest
  * look-to-book, answers at once and asks the suppliers in the background.
  */
 export async function startSearch(ctx: ShoppingContext, auth: AuthContext, search: NormalizedSearch, now = new Date()): Promise<SearchStarted> {
+  checkSearchContent(auth.company, search);
   const config = flightConfigOf(auth.company);
   const available = ctx.suppliers.all().map((s) => s.code);
   const codes = chooseSuppliers(available, config, search.journeys);
@@ -94,16 +134,15 @@ export async function getSolutions(ctx: ShoppingContext, auth: AuthContext, q: S
   const asked = search.suppliers.length;
   const pricing = await agencyPricing(ctx.db, auth.company, search.request);
   // Only suppliers that answered ok contribute offers; their offers never change once written.
-  const version = heads
+  const okSuppliers = heads
     .filter((h) => h.status === 'ok')
     .map((h) => h.supplier)
-    .sort()
-    .join(',');
-  const key = `${search.id}|${version}|${pricing.fingerprint}`;
+    .sort();
+  const key = `${search.id}|${okSuppliers.join(',')}|${pricing.fingerprint}`;
   let building = ctx.cache.get(key);
   if (!building) {
     // Concurrent polls of one version share one build; a failed build is forgotten.
-    building = listOffers(ctx.db, search.id).then((rows) => prepareSolutions(solutionsFrom(rows.flatMap((r) => r.offers), pricing)));
+    building = buildSolutionSet(ctx, search.id, okSuppliers, pricing);
     ctx.cache.deleteWhere((k) => k.startsWith(`${search.id}|`));
     ctx.cache.set(key, building);
     building.catch(() => ctx.cache.deleteWhere((k) => k === key));

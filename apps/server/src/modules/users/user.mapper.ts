@@ -38,6 +38,7 @@ export function toCompany(c: CompanyRow): Company {
     logo: fileUrl(c.logoFileId),
     proxyLevel: c.proxyLevel,
     parentId: c.parentId,
-    config: { commonConfig: c.commonConfig },
+    // A row stored before a newer switch existed lacks it: answer its default (the response schema needs every field).
+    config: { commonConfig: Object.assign({ hidePnrBooking: false, hideMainlandContent: false }, c.commonConfig) },
   };
 }

@@ -4,6 +4,7 @@ import { Envelope } from '@portal/contract/api/common';
 import { LocationQuery, LocationsAnswer, ReferenceDataAnswer } from '@portal/contract/api/shopping';
 import { referenceNames } from '../../modules/reference/names.ts';
 import { searchLocations } from '../../modules/reference/reference.ts';
+import { hiddenCountries } from '../../modules/shopping/content-rules.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 
@@ -24,8 +25,11 @@ export default async function locationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { q, limit, airportsOnly } = req.query;
-      const favourites = authOf(req).user.config.cities ?? [];
-      return ok(req, { items: searchLocations(q, { lang: req.lang, limit, airportsOnly, favourites }) });
+      const auth = authOf(req);
+      const favourites = auth.user.config.cities ?? [];
+      // Spec point 3: an agency that hides mainland content is offered no mainland China city or airport.
+      const excludeCountries = hiddenCountries(auth.company);
+      return ok(req, { items: searchLocations(q, { lang: req.lang, limit, airportsOnly, favourites, excludeCountries }) });
     },
   );
 

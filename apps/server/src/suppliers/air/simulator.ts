@@ -141,7 +141,10 @@ export class SimulatedAirSupplier implements AirSupplier {
       const limit = Math.floor((request.journeys.length > 2 ? MULTI_CITY_MAX_OFFERS : this.profile.maxOffers) / brands.length);
       for (const combo of combine(legs, limit)) offers.push(this.#offer(combo, request.cabin, request.passengers, brand, now, 1));
     }
-    return offers.sort((a, b) => totalOf(a, request.passengers) - totalOf(b, request.passengers));
+    // Cheapest first (a stable sort on each offer's total, computed once per offer rather than per comparison).
+    const totals = new Map<SupplierOffer, number>();
+    for (const o of offers) totals.set(o, totalOf(o, request.passengers));
+    return offers.sort((a, b) => totals.get(a)! - totals.get(b)!);
   }
 
   async verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification> {

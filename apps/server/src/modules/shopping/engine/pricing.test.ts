@@ -218,3 +218,37 @@ describe('priceOffer', () => {
     expect(p.refund.beforeDeparture).toEqual({ allowed: false, fee: null });
   });
 });
+
+describe('convert without BigInt', () => {
+  it('gives exactly what the contract helpers give for the same exact cross rate', async () => {
+    const { priceByRate, rateToMicro, settlementByRate } = await import('@portal/contract/currency');
+    const rates: RateMap = { ...RATES, KRW: '0.005123', GBP: '9.000001', CHF: '8.123456' };
+    const currencies: Currency[] = ['CNY', 'USD', 'JPY', 'HKD', 'EUR', 'KRW', 'GBP', 'CHF'];
+    const micro = (c: Currency) => (c === 'CNY' ? 1_000_000 : Number(rateToMicro(rates[c]!)));
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    for (let i = 0; i < 20_000; i++) {
+      const from = currencies[i % currencies.length];
+      const to = currencies[(i * 3 + 1) % currencies.length];
+      if (from === to) continue;
+      const amount = Math.floor(random() * 10 ** Math.floor(random() * 11)) * (random() < 0.05 ? -1 : 1);
+      const scaled = amount * micro(from);
+      if (amount === 0 || !Number.isSafeInteger(scaled)) continue;
+      for (const rounding of ['settlement', 'price'] as const) {
+        const reference = (rounding === 'settlement' ? settlementByRate : priceByRate)(scaled, from, to, String(micro(to)));
+        expect(convert(amount, from, to, rates, rounding)).toBe(reference);
+      }
+    }
+  });
+
+  it('rounds basis points like the BigInt form, for discounts too', () => {
+    const reference = (a: number, bp: number) => {
+      const n = BigInt(a) * BigInt(bp);
+      const q = n / 10_000n;
+      return Number(n > 0n && n % 10_000n !== 0n ? q + 1n : q);
+    };
+    for (const a of [0, 1, 9_999, 10_001, 90_123, 123_456_789, 2 ** 40 + 3]) {
+      for (const bp of [-10_000, -150, -1, 0, 1, 150, 333, 10_000]) expect(basisPointsOf(a, bp)).toBe(reference(a, bp));
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { AdjustmentArea, FlightConfig } from '@portal/contract/api/agency-config';
 import { PASSENGER_TYPES, type CancellationPolicy, type FareChoice, type PassengerType, type PriceEntry } from '@portal/contract/api/shopping';
-import { crossRate, priceByRate, rateToMicro, RATE_BASE, settlementByRate, type Currency, type RateMap } from '@portal/contract/currency';
+import { crossRate, minorDigits, priceByRate, rateToMicro, RATE_BASE, settlementByRate, type Currency, type RateMap } from '@portal/contract/currency';
 import type { SupplierOffer } from '../../../suppliers/air/types.ts';
 
 /**
@@ -65,12 +65,43 @@ function microOf(rateMap: RateMap, currency: Currency): number {
   return micro;
 }
 
+/** ceil(n / d) for integers with d > 0; exact while n, d and n - n % d are safe integers (`%` is exact on doubles). */
+function ceilDiv(n: number, d: number): number {
+  const r = n % d;
+  const q = (n - r) / d;
+  return r > 0 ? q + 1 : q;
+}
+
+const POW10 = [1, 10, 100, 1_000];
+
+/**
+ * The contract helpers' arithmetic for a whole-number rate, in doubles instead of BigInt (the hot loop of pricing
+ * converts thousands of amounts per search). With A = amount x micro(from) and a whole rate R = micro(to), both helpers
+ * compute over exact = A x 10^digits(to) x 10^6 and d = 10^digits(from) x R x 10^6; the 10^6 cancels out of every
+ * comparison and ceiling, so N = A x 10^digits(to) and D = 10^digits(from) x R give the same results. Returns NaN when
+ * an intermediate value would not be a safe integer: the caller then uses the BigInt helpers.
+ */
+function convertWhole(scaled: number, from: Currency, to: Currency, microTo: number, rounding: Rounding): number {
+  const digitsTo = minorDigits(to);
+  const wholeUnits = POW10[digitsTo];
+  const n = scaled * wholeUnits;
+  const d = POW10[minorDigits(from)] * microTo;
+  if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d * wholeUnits * 10)) return NaN;
+  if (rounding === 'price') return ceilDiv(n, d);
+  const limit = 10 * wholeUnits * d;
+  if (n < limit && n > -limit) {
+    const step = POW10[digitsTo - Math.min(digitsTo, 2)];
+    return ceilDiv(n, d * step) * step;
+  }
+  return ceilDiv(n, d * wholeUnits) * wholeUnits;
+}
+
 /**
  * Converts minor units of `from` into minor units of `to` with the contract's rounding helpers and an exact cross rate.
  * The helpers compute ceil(A x 10^digits(to) / (10^digits(from) x rate)) for a rate of `to` priced in `from`. Passing
  * A = amount x micro(rate[from]) and rate = micro(rate[to]) (a whole number) gives exactly
  * ceil(amount x rate[from] / rate[to] x 10^digits(to) / 10^digits(from)), the conversion through CNY without the
- * 6-decimal quantization of a quoted cross rate.
+ * 6-decimal quantization of a quoted cross rate. `convertWhole` does that arithmetic without BigInt when it fits.
  */
 export function convert(amount: number, from: Currency, to: Currency, rateMap: RateMap, rounding: Rounding): number {
   if (from === to || amount === 0) return amount;
@@ -78,7 +109,10 @@ export function convert(amount: number, from: Currency, to: Currency, rateMap: R
   const microFrom = microOf(rateMap, from);
   const microTo = microOf(rateMap, to);
   const scaled = amount * microFrom;
-  if (Number.isSafeInteger(scaled) && microTo <= MAX_WHOLE_RATE) return fn(scaled, from, to, String(microTo));
+  if (Number.isSafeInteger(scaled) && microTo <= MAX_WHOLE_RATE) {
+    const fast = convertWhole(scaled, from, to, microTo, rounding);
+    return Number.isNaN(fast) ? fn(scaled, from, to, String(microTo)) : fast;
+  }
   const rate = crossRate(rateMap, from, to);
   if (!rate) throw new PricingError('rate_missing', `no exchange rate ${from}/${to}`);
   return fn(amount, from, to, rate);
@@ -86,6 +120,8 @@ export function convert(amount: number, from: Currency, to: Currency, rateMap: R
 
 /** ceil(amount x basisPoints / 10 000) in exact integers. */
 export function basisPointsOf(amount: number, basisPoints: number): number {
+  const product = amount * basisPoints;
+  if (Number.isSafeInteger(amount) && Number.isSafeInteger(basisPoints) && Number.isSafeInteger(product)) return ceilDiv(product, 10_000);
   const n = BigInt(amount) * BigInt(basisPoints);
   const q = n / 10_000n;
   return Number(n > 0n && n % 10_000n !== 0n ? q + 1n : q);
@@ -108,7 +144,21 @@ export function markupFor(net: number, config: FlightConfig, area: AdjustmentAre
   return Math.max(0, markup + adjustment);
 }
 
+/**
+ * Converted policies by the supplier's policy list: offers of one answer share a handful of lists, so each is converted
+ * once per settlement currency and rate map (the same values every time; converted lists are treated as immutable).
+ */
+const convertedPolicies = new WeakMap<CancellationPolicy[], { to: Currency; rateMap: RateMap; converted: CancellationPolicy[] }>();
+
 function convertPolicies(policies: CancellationPolicy[], to: Currency, rateMap: RateMap): CancellationPolicy[] {
+  const hit = convertedPolicies.get(policies);
+  if (hit && hit.to === to && hit.rateMap === rateMap) return hit.converted;
+  const converted = convertPolicyList(policies, to, rateMap);
+  convertedPolicies.set(policies, { to, rateMap, converted });
+  return converted;
+}
+
+function convertPolicyList(policies: CancellationPolicy[], to: Currency, rateMap: RateMap): CancellationPolicy[] {
   const fee = (f: number | null, from: Currency) => (f === null ? null : convert(f, from, to, rateMap, 'settlement'));
   return policies.map((p) => {
     if (p.currency === to) return p;

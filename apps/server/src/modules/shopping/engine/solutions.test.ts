@@ -116,3 +116,12 @@ describe('buildSolutions', () => {
     }
   });
 });
+
+describe('solutionId', () => {
+  it('computes both cyrb53 hashes in one pass: the same ids as the two-pass reference', async () => {
+    const { solutionIdReference } = await import('./solutions.ts');
+    const keys = ['', 'CA1501:PEK2026-12-01T13:30+CA849:PVG2026-12-01T18:40/BA39:LHR2026-12-15T21:10', 'é漢字🙂', 'x'.repeat(1_000)];
+    for (let i = 0; i < 500; i++) keys.push(`MU${i}:SHA2026-12-0${i % 9}T0${i % 10}:15/${String.fromCharCode(32 + ((i * 7919) % 60_000))}`);
+    for (const k of keys) expect(solutionId(k)).toBe(solutionIdReference(k));
+  });
+});

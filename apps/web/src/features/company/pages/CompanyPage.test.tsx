@@ -37,6 +37,8 @@ const company: Company = {
       isShowBill: true,
       canCreateSubAgency: false,
       settlementCurrency: 'HKD',
+      hidePnrBooking: false,
+      hideMainlandContent: false,
     },
   },
 };

@@ -135,6 +135,6 @@ describe('FlightConfirmPage', { timeout: 20_000 }, () => {
     session.currency = 'USD';
     view.rerender();
     expect(await screen.findByText('results page')).toBeTruthy();
-    expect(notify.warning).toHaveBeenCalledWith("Your agency's settlement currency has changed. Please search again.");
+    expect(notify.warning).toHaveBeenCalledWith('The settlement currency has changed. Please search again.');
   });
 });

@@ -16,8 +16,8 @@ import { useSession } from '../../../lib/session';
 import { useVerifyFare, type VerifyParams } from '../api/verify-fare';
 import { PriceChangedModal } from '../components/PriceChangedModal';
 
-/** Spec key of point 4, with our text as a fallback until the contract catalogue carries it. */
-const SETTLEMENT_CHANGED = ['agencyManager.config.common.settlementCurrency.change', 'flight.confirm.settlementChanged'];
+/** Spec key of point 4 (contract catalogue). */
+const SETTLEMENT_CHANGED = 'agencyManager.config.common.settlementCurrency.change';
 
 function legLabels(legs: Leg[], t: TFunction): (string | undefined)[] {
   if (legs.length < 2) return [undefined];

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AnalysisPnrAnswer, SearchBody, SearchStarted } from '@portal/contract/api/shopping';
+import type { AccurateSearchBody, AnalysisPnrAnswer, SearchBody, SearchStarted } from '@portal/contract/api/shopping';
 import { api } from '../../../lib/api';
 
 export const SEARCH_PATH = '/shopping/v2/flight/async-shopping';
 export const PNR_SEARCH_PATH = '/shopping/v2/flight/analysis-pnr';
+export const ACCURATE_SEARCH_PATH = '/shopping/v2/flight/accurate-search';
 
 /** Starts an asynchronous search: suppliers answer over the next seconds, read them with getSolutions. */
 export function startSearch(body: SearchBody): Promise<SearchStarted> {
@@ -13,6 +14,15 @@ export function startSearch(body: SearchBody): Promise<SearchStarted> {
 /** Search by PNR (spec point 2): a record locator or a pasted itinerary display; answers a running search. */
 export function startPnrSearch(pnr: string): Promise<AnalysisPnrAnswer> {
   return api.post<AnalysisPnrAnswer>(PNR_SEARCH_PATH, { pnr });
+}
+
+/** Search by flight number (accurate-search): answers a running search, read like any other with getSolutions. */
+export function startAccurateSearch(body: AccurateSearchBody): Promise<SearchStarted> {
+  return api.post<SearchStarted>(ACCURATE_SEARCH_PATH, body);
+}
+
+export function useStartAccurateSearch() {
+  return useMutation({ mutationFn: startAccurateSearch });
 }
 
 export function useStartSearch() {

@@ -12,6 +12,8 @@ import { validateSearch, type SearchErrors } from '../model/validate-search';
 import { JourneyFields } from './JourneyFields';
 import { PassengerPicker } from './PassengerPicker';
 import { PnrSearch } from './PnrSearch';
+import { ExactSearch } from './ExactSearch';
+import { defaultExactDraft, type ExactDraft } from '../model/exact-search';
 
 interface Props {
   initialMode: SearchMode;
@@ -25,9 +27,12 @@ interface Props {
   onSearch: (draft: SearchDraft) => void;
   onPnrSearch: (pnr: string) => void;
   onEdit: () => void;
+  /** Search by flight number: the form's starting values (from the URL) and its search. */
+  initialExact?: ExactDraft;
+  onExactSearch?: (draft: ExactDraft) => void;
 }
 
-const MODES: SearchMode[] = ['oneway', 'return', 'multicity', 'pnr'];
+const MODES: SearchMode[] = ['oneway', 'return', 'multicity', 'pnr', 'exact'];
 
 /** Paths a field of the form shows; errors on any other path are listed above the search button. */
 function shownOnField(path: string): boolean {
@@ -35,11 +40,14 @@ function shownOnField(path: string): boolean {
 }
 
 /** The search form (spec point 2): one-way, return, multi-city (up to 5 flights), and search by PNR. */
-export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serverErrors, serverMessage, onSearch, onPnrSearch, onEdit }: Props) {
+export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serverErrors, serverMessage, onSearch, onPnrSearch, onEdit, initialExact, onExactSearch }: Props) {
   const { t } = useTranslation();
   const { me } = useSession();
   const dateFormat = toDayjsFormat(me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT);
-  const [mode, setMode] = useState<SearchMode>(initialMode);
+  // Spec point 3: an agency that hides PNR booking keeps the search by flight number only.
+  const pnrHidden = me?.company.config.commonConfig.hidePnrBooking === true;
+  const modes = pnrHidden ? MODES.filter((m) => m !== 'pnr') : MODES;
+  const [mode, setMode] = useState<SearchMode>(pnrHidden && initialMode === 'pnr' ? 'exact' : initialMode);
   const [draft, setDraft] = useState<SearchDraft>(initialDraft);
   const [submitted, setSubmitted] = useState(false);
 
@@ -75,7 +83,7 @@ export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serve
 
   const changeMode = (next: SearchMode) => {
     setMode(next);
-    if (next === 'pnr') return;
+    if (next === 'pnr' || next === 'exact') return;
     const bookingType: BookingType = next;
     let journeys = draft.journeys;
     if (bookingType === 'multicity' && journeys.length < 2) {
@@ -169,8 +177,22 @@ export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serve
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
       {/* The tabs only switch the mode: one form serves the three route searches, so the fields keep their values. */}
-      <Tabs activeKey={mode} onChange={(k) => changeMode(k as SearchMode)} items={MODES.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))} />
-      {mode === 'pnr' ? <PnrSearch initialPnr={initialPnr} busy={busy} error={serverMessage} onSearch={onPnrSearch} onEdit={onEdit} /> : form}
+      <Tabs activeKey={mode} onChange={(k) => changeMode(k as SearchMode)} items={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))} />
+      {mode === 'pnr' ? (
+        <PnrSearch initialPnr={initialPnr} busy={busy} error={serverMessage} onSearch={onPnrSearch} onEdit={onEdit} />
+      ) : mode === 'exact' ? (
+        <ExactSearch
+          initialDraft={initialExact ?? defaultExactDraft(draft.passengers)}
+          busy={busy}
+          dateFormat={dateFormat}
+          serverErrors={serverErrors}
+          serverMessage={serverMessage}
+          onSearch={(d) => onExactSearch?.(d)}
+          onEdit={onEdit}
+        />
+      ) : (
+        form
+      )}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import {
   type SearchBody,
   type SortKey,
 } from '@portal/contract/api/shopping';
+import { defaultExactDraft, parseExactCabin, parseSegment, refreshExactDates, serializeSegment, MAX_EXACT_SEGMENTS, type ExactDraft } from './exact-search';
 
 /** One row of the form: codes are IATA city or airport codes, dates ISO (yyyy-MM-dd); null until chosen. */
 export interface JourneyDraft {
@@ -33,7 +34,8 @@ export interface SearchDraft {
   directOnly: boolean;
 }
 
-export type SearchMode = BookingType | 'pnr';
+/** 'exact': search by flight number (accurate-search). */
+export type SearchMode = BookingType | 'pnr' | 'exact';
 export type SortOrder = 'asc' | 'desc';
 
 /** What the URL of /flight/booking carries: the form, the running search and the result order. */
@@ -41,6 +43,8 @@ export interface SearchUrlState {
   mode: SearchMode;
   draft: SearchDraft;
   pnr: string;
+  /** Search by flight number: the segments, passengers and cabin (only in mode 'exact'). */
+  exact?: ExactDraft;
   /** The search whose results are shown, and when it started (epoch ms), so a reload keeps them. */
   searchId: string | null;
   startedAt: number | null;
@@ -111,7 +115,7 @@ const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback:
  */
 export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
   const base = defaultUrlState();
-  const mode = oneOf<SearchMode>([...BOOKING_TYPES, 'pnr'], params.get('type'), 'oneway');
+  const mode = oneOf<SearchMode>([...BOOKING_TYPES, 'pnr', 'exact'], params.get('type'), 'oneway');
   const journeys = params
     .getAll('j')
     .slice(0, MAX_JOURNEYS)
@@ -119,7 +123,7 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
       const [o, d, dt] = raw.split('.');
       return { origin: code(o), destination: code(d), date: date(dt) };
     });
-  const bookingType: BookingType = mode === 'pnr' ? 'oneway' : mode;
+  const bookingType: BookingType = mode === 'pnr' || mode === 'exact' ? 'oneway' : mode;
   const draft: SearchDraft = {
     bookingType,
     journeys: journeys.length ? journeys : base.draft.journeys,
@@ -133,10 +137,16 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
     directOnly: params.get('direct') === '1',
   };
   const at = Number(params.get('at'));
+  const segments = params.getAll('seg').slice(0, MAX_EXACT_SEGMENTS).map(parseSegment);
+  const exact: ExactDraft | undefined =
+    mode === 'exact'
+      ? { ...defaultExactDraft(draft.passengers), ...(segments.length ? { segments } : {}), cabin: parseExactCabin(params.get('cabin')) }
+      : undefined;
   return {
     mode,
     draft,
     pnr: (params.get('pnr') ?? '').slice(0, MAX_PNR_IN_URL),
+    ...(exact ? { exact } : {}),
     searchId: params.get('sid') || null,
     startedAt: Number.isFinite(at) && at > 0 ? at : null,
     sort: oneOf(SORT_KEYS, params.get('sort'), 'price'),
@@ -149,6 +159,13 @@ export function serializeSearchUrl(state: SearchUrlState): URLSearchParams {
   p.set('type', state.mode);
   if (state.mode === 'pnr') {
     if (state.pnr && state.pnr.length <= MAX_PNR_IN_URL) p.set('pnr', state.pnr);
+  } else if (state.mode === 'exact') {
+    const exact = state.exact ?? defaultExactDraft(state.draft.passengers);
+    for (const s of exact.segments) p.append('seg', serializeSegment(s));
+    p.set('adt', String(exact.passengers.adult));
+    p.set('chd', String(exact.passengers.child));
+    p.set('inf', String(exact.passengers.infant));
+    if (exact.cabin) p.set('cabin', exact.cabin);
   } else {
     const { draft } = state;
     const rows = draft.bookingType === 'multicity' ? draft.journeys : draft.journeys.slice(0, 1);
@@ -172,6 +189,10 @@ export function refreshPastDates(state: SearchUrlState): SearchUrlState {
   const now = today();
   const past = (d: string | null) => d !== null && d < now;
   const { draft } = state;
+  if (state.mode === 'exact' && state.exact) {
+    const exact = refreshExactDates(state.exact);
+    return exact ? { ...state, exact, searchId: null, startedAt: null } : state;
+  }
   if (!draft.journeys.some((j) => past(j.date)) && !past(draft.returnDate)) return state;
   return {
     ...state,

@@ -8,10 +8,11 @@ import { paths } from '../../../app/paths';
 import type { ConfirmNavigationState } from '../../../components/flight/confirm-navigation';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { useStartPnrSearch, useStartSearch } from '../api/start-search';
+import { useStartAccurateSearch, useStartPnrSearch, useStartSearch } from '../api/start-search';
 import { ResultsSection } from '../components/ResultsSection';
 import { SearchPanel } from '../components/SearchPanel';
 import { lastSearch } from '../model/last-search';
+import { toAccurateBody, type ExactDraft } from '../model/exact-search';
 import {
   parseSearchUrl,
   refreshPastDates,
@@ -36,6 +37,7 @@ export default function FlightBookingPage() {
   const state = useMemo(() => parseSearchUrl(params), [params]);
   const start = useStartSearch();
   const startPnr = useStartPnrSearch();
+  const startExact = useStartAccurateSearch();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
@@ -47,12 +49,12 @@ export default function FlightBookingPage() {
   // A pasted itinerary too long for the URL is kept here, so "search again" still has it.
   const lastPnr = useRef(state.pnr);
   const run = useCallback(
-    (mode: SearchMode, draft: SearchDraft, pnrText: string, replace = false) => {
+    (mode: SearchMode, draft: SearchDraft, pnrText: string, replace = false, exact: ExactDraft | undefined = state.exact) => {
       clearServer();
       const pnr = pnrText || lastPnr.current;
       if (mode === 'pnr') lastPnr.current = pnr;
       const onSuccess = (started: SearchStarted) => {
-        const next = serializeSearchUrl({ ...state, mode, draft, pnr, searchId: started.searchId, startedAt: Date.now() });
+        const next = serializeSearchUrl({ ...state, mode, draft, pnr, exact, searchId: started.searchId, startedAt: Date.now() });
         lastSearch.set(next.toString());
         setParams(next, { replace });
       };
@@ -65,9 +67,11 @@ export default function FlightBookingPage() {
         }
       };
       if (mode === 'pnr') startPnr.mutate(pnr, { onSuccess, onError });
-      else start.mutate(toSearchBody({ ...draft, bookingType: mode }), { onSuccess, onError });
+      else if (mode === 'exact') {
+        if (exact) startExact.mutate(toAccurateBody(exact), { onSuccess, onError });
+      } else start.mutate(toSearchBody({ ...draft, bookingType: mode }), { onSuccess, onError });
     },
-    [clearServer, setParams, start, startPnr, state, t],
+    [clearServer, setParams, start, startPnr, startExact, state, t],
   );
 
   // A link with run=1 (the confirm page's "search again") starts the search once, then forgets the flag.
@@ -131,7 +135,7 @@ export default function FlightBookingPage() {
   }
 
   const draftKey = serializeSearchUrl({ ...withoutResults(state), sort: 'price', order: 'asc' }).toString();
-  const busy = start.isPending || startPnr.isPending;
+  const busy = start.isPending || startPnr.isPending || startExact.isPending;
 
   return (
     <Flex vertical gap={16}>
@@ -149,6 +153,8 @@ export default function FlightBookingPage() {
         onSearch={(draft) => run(draft.bookingType, draft, '')}
         onPnrSearch={(pnr) => run('pnr', state.draft, pnr)}
         onEdit={clearServer}
+        initialExact={state.exact}
+        onExactSearch={(exact) => run('exact', state.draft, '', false, exact)}
       />
       {state.searchId && (
         <ResultsSection
