@@ -51,7 +51,7 @@ export async function benchSearch(): Promise<BenchRow[]> {
     let solutions = 0;
     const rows: BenchRow[] = [];
     rows.push(
-      await measure(`${kind}: return search BJS-SHA, start -> all suppliers done`, 20, 2, async (i) => {
+      await measure(`${kind}: return search BJS-SHA, start -> all suppliers done`, 40, 10, async (i) => {
         const day = 10 + (Math.abs(i) % 20);
         const { searchId } = await post('/shopping/v2/flight/async-shopping', {
           journeys: [{ origin: 'BJS', destination: 'SHA', date: isoIn(day), returnDate: isoIn(day + 4) }],
