@@ -114,7 +114,8 @@ describe('flight search as the operator', () => {
     await clickSearch(page);
     const url = new URL(page.url());
     expect(url.searchParams.get('type')).toBe('return');
-    expect(url.searchParams.getAll('j')).toEqual([`PEK.LHR.${isoDay(1)}`]);
+    // Picked airports carry their type ("-a"), so a code shared with a city (SHA, BKK) means the airport.
+    expect(url.searchParams.getAll('j')).toEqual([`PEK-a.LHR-a.${isoDay(1)}`]);
     expect(url.searchParams.get('ret')).toBe(isoDay(8));
     const answer = await done;
     expect(answer.total).toBeGreaterThan(0);
@@ -144,6 +145,33 @@ describe('flight search as the operator', () => {
     expect(await legs.nth(1).getByText(en('flight.leg.inbound'), { exact: true }).isVisible()).toBe(true);
     expect(await legs.nth(0).locator('.flight-leg__airport').allTextContents()).toEqual([expect.stringMatching(/^PEK\b/), expect.stringMatching(/^LHR\b/)]);
     expect(await legs.nth(1).locator('.flight-leg__airport').allTextContents()).toEqual([expect.stringMatching(/^LHR\b/), expect.stringMatching(/^PEK\b/)]);
+  });
+
+  it('an airport sharing its city code: Hongqiao (SHA) picked by typing shows the airport and is searched alone, never Pudong', async () => {
+    const page = await browser.open();
+    await openBooking(page);
+    await pickPlace(page, origin(1), 'beijing', 'BJS');
+    // "上海" lists Shanghai (SHA, all airports), Pudong (PVG) and Hongqiao (SHA): the airport row, not the city.
+    await pickPlace(page, destination(1), '上海', 'SHA', false);
+    expect(await selectedPlace(page, destination(1))).toBe('SHA Shanghai Hongqiao International Airport');
+    // Only that row is chosen when the list opens again.
+    const box = page.getByRole('combobox', { name: destination(1), exact: true });
+    await box.click();
+    await box.fill('上海');
+    const chosen = page.locator('.ant-select-dropdown').filter({ visible: true }).locator('.ant-select-item-option-selected');
+    await expect.poll(() => chosen.count()).toBe(1);
+    expect(await chosen.textContent()).toContain('Hongqiao');
+    await page.keyboard.press('Escape');
+
+    const done = nextSolutions(page);
+    await clickSearch(page);
+    expect(new URL(page.url()).searchParams.getAll('j')).toEqual([`BJS.SHA-a.${isoDay(1)}`]);
+    const answer = await done;
+    expect(answer.total).toBeGreaterThan(0);
+    for (const s of answer.items) expect(s.legs[0].segments.at(-1)!.destination).toBe('SHA');
+    expect(answer.facets.destinationAirports.map((a) => a.code)).toEqual(['SHA']);
+    await resultsDone(page, countText(answer.total));
+    expect(await selectedPlace(page, destination(1))).toBe('SHA Shanghai Hongqiao International Airport');
   });
 
   it('multi-city: five flights on consecutive days (the add button stops at five); every card shows five legs', async () => {

@@ -83,6 +83,8 @@ describe('flight search: start and poll', () => {
       await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'PKX', date: inDays(5) }] }, 'journeys.0.destination', rules);
       await expectInvalid({ journeys: [{ origin: 'BJS', destination: 'PEK', date: inDays(5) }] }, 'journeys.0.destination', rules);
       await expectInvalid({ journeys: [{ origin: 'sha', destination: 'SHA', date: inDays(5) }] }, 'journeys.0.destination', rules);
+      // Hongqiao (SHA typed airport) is still in Shanghai: same city as Pudong.
+      await expectInvalid({ journeys: [{ origin: 'PVG', destination: 'SHA', destinationType: 'airport', date: inDays(5) }] }, 'journeys.0.destination', rules);
     });
 
     it('at most 5 flights; known locations; real dates, not in the past, in travel order', async () => {
@@ -91,6 +93,10 @@ describe('flight search: start and poll', () => {
       await expectInvalid({ journeys: six, bookingType: 'multicity' }, 'journeys', 'At most 5 flights in a multi-city search');
       await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'QQQ', date: inDays(5) }] }, 'journeys.0.destination', 'Unknown city or airport');
       await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'SH1', date: inDays(5) }] }, 'journeys.0.destination', 'Unknown city code');
+      // Typed 'airport', a city code that is no airport is unknown (SHA is one: Hongqiao; BJS is not).
+      await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'BJS', destinationType: 'airport', date: inDays(5) }] }, 'journeys.0.destination', 'Unknown city or airport');
+      await expectInvalid({ journeys: [{ origin: 'BJS', originType: 'airport', destination: 'SHA', date: inDays(5) }] }, 'journeys.0.origin', 'Unknown city or airport');
+      await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'SHA', destinationType: 'harbour', date: inDays(5) }] }, 'journeys.0.destinationType', 'Invalid value');
       await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'SHA', date: inDays(-2) }] }, 'journeys.0.date', 'The departure date cannot be in the past');
       await expectInvalid({ journeys: [{ origin: 'PEK', destination: 'SHA', date: '2027-02-30' }] }, 'journeys.0.date', 'Invalid value');
       await expectInvalid(
@@ -162,6 +168,48 @@ describe('flight search: start and poll', () => {
       const destinations = new Set(res.data.facets.destinationAirports.map((a: any) => a.code));
       for (const o of origins) expect(['PEK', 'PKX']).toContain(o);
       for (const d of destinations) expect(['LHR', 'LGW', 'STN', 'LTN', 'LCY', 'SEN']).toContain(d);
+    });
+
+    it('a code that is both a city and an airport (SHA): typed airport searches that airport only, else the city', async () => {
+      const endsOf = (res: any) => new Set<string>(res.data.items.flatMap((s: any) => s.legs.map((l: any) => l.segments.at(-1).destination)));
+      const airport = await startSearch(t.app, operator, { journeys: [{ origin: 'PEK', destination: 'SHA', destinationType: 'airport', date: inDays(15) }] });
+      const [row] = await t.db.select().from(flightSearches).where(eq(flightSearches.id, airport));
+      expect((row.request as any).journeys).toEqual([{ origin: 'PEK', destination: 'SHA', destinationType: 'airport', date: inDays(15) }]);
+      const hongqiao = await pollUntilDone(t.app, operator, airport, { pageSize: 200 });
+      expect(hongqiao.data.total).toBeGreaterThan(0);
+      expect([...endsOf(hongqiao)]).toEqual(['SHA']);
+      expect(hongqiao.data.facets.destinationAirports.map((a: any) => a.code)).toEqual(['SHA']);
+
+      for (const destinationType of [undefined, 'city', null]) {
+        const searchId = await startSearch(t.app, operator, { journeys: [{ origin: 'PEK', destination: 'SHA', destinationType, date: inDays(15) }] });
+        const shanghai = await pollUntilDone(t.app, operator, searchId, { pageSize: 200 });
+        expect(endsOf(shanghai).has('PVG'), `destinationType ${destinationType}`).toBe(true);
+        expect(shanghai.data.facets.destinationAirports.map((a: any) => a.code).sort()).toEqual(['PVG', 'SHA']);
+      }
+    });
+
+    it('a return from BKK typed airport never uses DMK, either way; the way back swaps the types', async () => {
+      const body = (originType?: string) => ({
+        journeys: [{ origin: 'BKK', originType, destination: 'SIN', date: inDays(16), returnDate: inDays(20) }],
+        bookingType: 'return',
+      });
+      const typed = await startSearch(t.app, operator, body('airport'));
+      const [row] = await t.db.select().from(flightSearches).where(eq(flightSearches.id, typed));
+      expect((row.request as any).journeys).toEqual([
+        { origin: 'BKK', originType: 'airport', destination: 'SIN', date: inDays(16) },
+        { origin: 'SIN', destination: 'BKK', destinationType: 'airport', date: inDays(20) },
+      ]);
+      const suvarnabhumi = await pollUntilDone(t.app, operator, typed, { pageSize: 200 });
+      expect(suvarnabhumi.data.total).toBeGreaterThan(0);
+      for (const s of suvarnabhumi.data.items) {
+        expect(s.legs).toHaveLength(2);
+        expect(s.legs[0].segments[0].origin).toBe('BKK');
+        expect(s.legs[1].segments.at(-1).destination).toBe('BKK');
+        for (const l of s.legs) for (const seg of l.segments) expect([seg.origin, seg.destination]).not.toContain('DMK');
+      }
+      // The city (no type) is both airports: Don Mueang shows up.
+      const city = await pollUntilDone(t.app, operator, await startSearch(t.app, operator, body()), { pageSize: 200 });
+      expect(city.data.items.some((s: any) => s.legs[0].segments[0].origin === 'DMK' || s.legs[1].segments.at(-1).destination === 'DMK')).toBe(true);
     });
 
     it('a return with a return date is searched as two journeys', async () => {

@@ -1,3 +1,6 @@
+import { afterAll, afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
 // antd reads window.matchMedia for responsive grids; happy-dom lacks a working one.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -14,3 +17,12 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Unmount after every test, then let React's scheduler (it runs queued work on setImmediate) drain while the DOM
+// still exists: work left queued past the environment's teardown throws "window is not defined" in CI.
+
+afterEach(() => cleanup());
+afterAll(async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});

@@ -41,10 +41,19 @@ const LocationCode = z
   .toUpperCase()
   .pipe(z.string().min(1, 'order.flight.booking.journeyError.rules').regex(/^[A-Z]{3}$/, 'validation.city'));
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+/** What a location code names: a city (all of its airports) or one airport. SHA is both Shanghai and Hongqiao. */
+export const LOCATION_TYPES = ['city', 'airport'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
 
 export const Journey = z.object({
   origin: LocationCode,
   destination: LocationCode,
+  /**
+   * 'airport': exactly that airport; 'city' or absent: the city when the code is a city code (else the airport), so
+   * SHA alone is Shanghai (Hongqiao and Pudong) and SHA typed 'airport' is Hongqiao only. A return's way back swaps them.
+   */
+  originType: z.enum(LOCATION_TYPES).nullish(),
+  destinationType: z.enum(LOCATION_TYPES).nullish(),
   date: IsoDate,
   /** Only for bookingType return with a single journey: the way back on this date. */
   returnDate: IsoDate.nullish(),
@@ -322,7 +331,6 @@ export const VerificationAnswer = z.object({
 });
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>;
 
-export const LOCATION_TYPES = ['city', 'airport'] as const;
 export const LocationQuery = z.object({
   q: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
   limit: z.coerce.number().int().min(1).max(50).default(12),

@@ -1,6 +1,6 @@
 import { isCountryCode } from '@portal/contract/countries';
 import { LANGUAGES, type Language } from '@portal/contract/languages';
-import type { Location } from '@portal/contract/api/shopping';
+import type { Location, LocationType } from '@portal/contract/api/shopping';
 import airlinesData from './data/airlines.json' with { type: 'json' };
 import airportsData from './data/airports.json' with { type: 'json' };
 import citiesData from './data/cities.json' with { type: 'json' };
@@ -30,16 +30,24 @@ export const allAirports = (): readonly Airport[] => AIRPORTS;
 export const allCities = (): readonly City[] => CITIES;
 export const allAirlines = (): readonly Airline[] => AIRLINES;
 
-/** City code of a city or airport code (a city code wins when a code is both, as SHA is); undefined when unknown. */
-export function cityCodeOf(code: string): string | undefined {
+/**
+ * City code of a city or airport code (a city code wins when a code is both, as SHA is); undefined when unknown. With
+ * type 'airport', the city of that airport only.
+ */
+export function cityCodeOf(code: string, type?: LocationType | null): string | undefined {
   const c = code.toUpperCase();
+  if (type === 'airport') return airportByCode.get(c)?.cityCode;
   if (cityByCode.has(c)) return c;
   return airportByCode.get(c)?.cityCode;
 }
 
-/** A city code expands to its airports, busiest first; an airport code gives itself; [] when unknown. */
-export function airportsFor(code: string): string[] {
+/**
+ * A city code expands to its airports, busiest first; an airport code gives itself; [] when unknown. With type
+ * 'airport' the code is only ever that airport (SHA is Hongqiao, not Shanghai), [] when it is no airport.
+ */
+export function airportsFor(code: string, type?: LocationType | null): string[] {
   const c = code.toUpperCase();
+  if (type === 'airport') return airportByCode.has(c) ? [c] : [];
   const city = cityByCode.get(c);
   if (city) return [...city.airports];
   return airportByCode.has(c) ? [c] : [];

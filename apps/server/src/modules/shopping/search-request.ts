@@ -1,4 +1,4 @@
-import type { BookingType, CabinClass, Passengers, SearchBody } from '@portal/contract/api/shopping';
+import type { BookingType, CabinClass, LocationType, Passengers, SearchBody } from '@portal/contract/api/shopping';
 import { MAX_JOURNEYS } from '@portal/contract/api/shopping';
 import { Code } from '@portal/contract/codes';
 import type { MessageKey } from '@portal/contract/messages';
@@ -13,9 +13,21 @@ export interface ExactFlight {
   bookingClass: string | null;
 }
 
+/**
+ * One flight of a search. A type is kept only when it is 'airport' (exactly that airport); absent means the city when
+ * the code is a city code, as in requests stored before types existed.
+ */
+export interface SearchJourney {
+  origin: string;
+  destination: string;
+  date: string;
+  originType?: 'airport';
+  destinationType?: 'airport';
+}
+
 /** A search after validation: what is stored in flight_searches.request and replayed by every poll. */
 export interface NormalizedSearch {
-  journeys: { origin: string; destination: string; date: string }[];
+  journeys: SearchJourney[];
   passengers: Passengers;
   cabin: CabinClass;
   bookingType: BookingType;
@@ -38,7 +50,9 @@ function isRealDate(iso: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
 }
 
-const known = (code: string) => airportsFor(code).length > 0;
+const known = (code: string, type?: LocationType | null) => airportsFor(code, type).length > 0;
+/** Only 'airport' changes what a code means: 'city' and absent are the same. */
+const airportOnly = (type: LocationType | null | undefined) => (type === 'airport' ? ('airport' as const) : undefined);
 
 class FieldErrors {
   readonly fields: Record<string, MessageKey> = {};
@@ -73,30 +87,48 @@ export function normalizeSearch(body: z.output<typeof SearchBody>, now: Date = n
     errors.add('journeys', 'flight.booking.journeyError.empty');
     errors.throwIfAny();
   }
-  let journeys = body.journeys.map((j) => ({ origin: j.origin, destination: j.destination, date: j.date, returnDate: j.returnDate ?? null }));
+  let journeys = body.journeys.map((j) => ({
+    origin: j.origin,
+    destination: j.destination,
+    originType: airportOnly(j.originType),
+    destinationType: airportOnly(j.destinationType),
+    date: j.date,
+    returnDate: j.returnDate ?? null,
+  }));
   if (body.bookingType === 'return' && journeys.length === 1) {
     const [out] = journeys;
     if (!out.returnDate) errors.add('journeys.0.returnDate', 'shopping.search.returnDate');
-    else journeys = [out, { origin: out.destination, destination: out.origin, date: out.returnDate, returnDate: null }];
+    else
+      journeys = [
+        out,
+        { origin: out.destination, destination: out.origin, originType: out.destinationType, destinationType: out.originType, date: out.returnDate, returnDate: null },
+      ];
   }
   if (journeys.length > MAX_JOURNEYS) errors.add('journeys', 'shopping.search.tooManyJourneys');
 
   journeys.forEach((j, i) => {
     const at = `journeys.${i}`;
     if (!j.origin || !j.destination) errors.add(at, 'order.flight.booking.journeyError.rules');
-    else if (!known(j.origin)) errors.add(`${at}.origin`, 'shopping.search.unknownLocation');
-    else if (!known(j.destination)) errors.add(`${at}.destination`, 'shopping.search.unknownLocation');
-    else if (cityCodeOf(j.origin) === cityCodeOf(j.destination)) errors.add(`${at}.destination`, 'order.flight.booking.journeyError.rules');
+    else if (!known(j.origin, j.originType)) errors.add(`${at}.origin`, 'shopping.search.unknownLocation');
+    else if (!known(j.destination, j.destinationType)) errors.add(`${at}.destination`, 'shopping.search.unknownLocation');
+    else if (cityCodeOf(j.origin, j.originType) === cityCodeOf(j.destination, j.destinationType))
+      errors.add(`${at}.destination`, 'order.flight.booking.journeyError.rules');
     const dateField = i === 1 && body.journeys.length === 1 ? 'journeys.0.returnDate' : `${at}.date`;
     if (!isRealDate(j.date)) errors.add(dateField, 'validation.invalid');
-    else if (known(j.origin) && j.date < localDate(j.origin, now)) errors.add(dateField, 'shopping.search.datePast');
+    else if (known(j.origin, j.originType) && j.date < localDate(j.origin, now)) errors.add(dateField, 'shopping.search.datePast');
     else if (i > 0 && isRealDate(journeys[i - 1].date) && j.date < journeys[i - 1].date) errors.add(dateField, 'shopping.search.dateOrder');
   });
   checkPassengers(body.passengers, errors);
   errors.throwIfAny();
 
   return {
-    journeys: journeys.map(({ origin, destination, date }) => ({ origin, destination, date })),
+    journeys: journeys.map(({ origin, destination, date, originType, destinationType }) => ({
+      origin,
+      destination,
+      date,
+      ...(originType ? { originType } : {}),
+      ...(destinationType ? { destinationType } : {}),
+    })),
     passengers: body.passengers,
     cabin: body.cabin,
     bookingType: body.bookingType,

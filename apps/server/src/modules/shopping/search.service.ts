@@ -73,7 +73,7 @@ async function buildSolutionSet(ctx: ShoppingContext, searchId: string, supplier
 
 export function supplierRequest(search: NormalizedSearch): SupplierSearchRequest {
   return {
-    journeys: search.journeys.map((j) => ({ origins: airportsFor(j.origin), destinations: airportsFor(j.destination), date: j.date })),
+    journeys: search.journeys.map((j) => ({ origins: airportsFor(j.origin, j.originType), destinations: airportsFor(j.destination, j.destinationType), date: j.date })),
     passengers: { adult: search.passengers.adult, child: search.passengers.child, infant: search.passengers.infant },
     cabin: search.cabin,
     directOnly: search.directOnly,

@@ -18,6 +18,8 @@ export interface ContractOptions {
   reference?: ReferenceData;
   /** Whether the fault switches apply (simulators; a real adapter behind no switches sets false). */
   faults?: boolean;
+  /** A record locator the supplier holds (checked when it implements retrievePnr). */
+  knownPnr?: string;
 }
 
 interface Made {
@@ -218,6 +220,29 @@ export function airSupplierContract(name: string, make: () => Promise<Made>, opt
       for (const id of ['', 'nonsense', '{}', offer.offerId.slice(0, -3), offer.offerId.slice(5), flipped, `${offer.offerId}x`]) {
         expect((await made.supplier.verify(id, ctx())).status, id).toBe('invalid');
       }
+    });
+
+    it('retrievePnr (optional): an unknown record locator answers null, a held one its live segments and names', async () => {
+      const retrieve = made.supplier.retrievePnr?.bind(made.supplier);
+      if (!retrieve) return;
+      expect(await retrieve('ZZ9ZZ9', ctx())).toBeNull();
+      if (!options.knownPnr) return;
+      const pnr = await retrieve(options.knownPnr.toLowerCase(), ctx());
+      expect(pnr).not.toBeNull();
+      if (!pnr) return;
+      expect(pnr.recordLocator).toBe(options.knownPnr.toUpperCase());
+      expect(pnr.segments.length).toBeGreaterThan(0);
+      expect(pnr.passengers.length).toBeGreaterThan(0);
+      for (const s of pnr.segments) {
+        expect(s.flightNumber).toMatch(/^[A-Z0-9]{2}\d{1,4}$/);
+        expect(s.bookingClass).toMatch(/^[A-Z]$/);
+        expect(s.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(s.date > NOW.toISOString().slice(0, 10)).toBe(true);
+        expect(s.origin).not.toBe(s.destination);
+        expect(s.status).toMatch(/^[A-Z]{2}$/);
+      }
+      for (const p of pnr.passengers) expect(['adult', 'child', 'infant']).toContain(p.type);
+      expect(JSON.stringify(await retrieve(options.knownPnr, ctx()))).toBe(JSON.stringify(pnr));
     });
 
     describe.runIf(withFaults)('fault switches', () => {

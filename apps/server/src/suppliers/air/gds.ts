@@ -1,6 +1,9 @@
+import type { PassengerType } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
+import { applyCallFaults, loadFaults } from './faults.ts';
 import { fullServiceBaggage, leastBaggage } from './fares/rules.ts';
 import { SimulatedAirSupplier, type SimulatorDeps, type SimulatorProfile } from './simulator.ts';
+import type { SupplierContext, SupplierPnr, SupplierPnrSegment } from './types.ts';
 
 export const SIM_GDS = 'sim-gds';
 
@@ -35,6 +38,85 @@ export const GDS_PROFILE: SimulatorProfile = {
       .reduce(leastBaggage),
 };
 
-export function createGdsSupplier(deps: SimulatorDeps, overrides: { currency?: Currency } = {}): SimulatedAirSupplier {
-  return new SimulatedAirSupplier({ ...GDS_PROFILE, ...overrides }, deps);
+/** A booking the simulated GDS holds on a fresh install: its journeys (days after today) and names. */
+export interface DemoPnr {
+  journeys: { origin: string; destination: string; daysOut: number }[];
+  passengers: SupplierPnr['passengers'];
+}
+
+/**
+ * Demo record locators (docs/decisions/0004): no table behind them. Each retrieval books, in effect, the cheapest
+ * direct economy itinerary the GDS sells today for those journeys and names, so its flights and booking classes are
+ * ones an accurate search finds and prices. Bookings made through the portal (order issue) are stored instead.
+ */
+export const DEMO_PNRS: Readonly<Record<string, DemoPnr>> = {
+  /** Domestic return PEK-SHA, one adult. */
+  DEMOCN: {
+    journeys: [
+      { origin: 'PEK', destination: 'SHA', daysOut: 14 },
+      { origin: 'SHA', destination: 'PEK', daysOut: 18 },
+    ],
+    passengers: [{ surname: 'ZHANG', givenName: 'SAN', type: 'adult' }],
+  },
+  /** Long-haul one-way PVG-LHR, two adults. */
+  DEMOLH: {
+    journeys: [{ origin: 'PVG', destination: 'LHR', daysOut: 30 }],
+    passengers: [
+      { surname: 'SMITH', givenName: 'JOHN', type: 'adult' },
+      { surname: 'SMITH', givenName: 'JANE', type: 'adult' },
+    ],
+  },
+};
+
+const DAY_MS = 86_400_000;
+
+/** The simulated GDS: the shared simulator plus PNR retrieval of the demo record locators. */
+export class SimulatedGdsSupplier extends SimulatedAirSupplier {
+  async retrievePnr(recordLocator: string, ctx: SupplierContext): Promise<SupplierPnr | null> {
+    const locator = recordLocator.trim().toUpperCase();
+    const demo = DEMO_PNRS[locator];
+    if (!demo) {
+      // Same fault switches as every other call; a switched-off supplier holds nothing.
+      const faults = await loadFaults(this.deps.db, this.code);
+      if (!faults.enabled) return null;
+      await applyCallFaults(this.code, faults, ctx.signal);
+      return null;
+    }
+    const now = ctx.now ?? new Date();
+    const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+    const passengers: Record<PassengerType, number> = { adult: 0, child: 0, infant: 0 };
+    for (const p of demo.passengers) passengers[p.type] += 1;
+    const request = (directOnly: boolean) => ({
+      journeys: demo.journeys.map((j) => ({
+        origins: [j.origin],
+        destinations: [j.destination],
+        date: new Date(today + j.daysOut * DAY_MS).toISOString().slice(0, 10),
+      })),
+      passengers,
+      cabin: 'economy' as const,
+      directOnly,
+    });
+    let offers = await this.search(request(true), ctx);
+    if (offers.length === 0) offers = await this.search(request(false), ctx);
+    const offer = offers[0];
+    if (!offer) return null;
+    const segments: SupplierPnrSegment[] = offer.legs.flatMap((leg) =>
+      leg.segments.map((s) => ({
+        flightNumber: s.flightNumber,
+        bookingClass: s.bookingClass,
+        date: s.departure.slice(0, 10),
+        origin: s.origin,
+        destination: s.destination,
+        departureTime: s.departure.slice(11, 16),
+        arrivalTime: s.arrival.slice(11, 16),
+        arrivalDate: s.arrival.slice(0, 10),
+        status: 'HK',
+      })),
+    );
+    return { recordLocator: locator, segments, passengers: demo.passengers.map((p) => ({ ...p })) };
+  }
+}
+
+export function createGdsSupplier(deps: SimulatorDeps, overrides: { currency?: Currency } = {}): SimulatedGdsSupplier {
+  return new SimulatedGdsSupplier({ ...GDS_PROFILE, ...overrides }, deps);
 }

@@ -10,5 +10,5 @@ airSupplierContract(
     await migrateDatabase(database);
     return { supplier: createGdsSupplier({ db: database.db, reference: referenceFixture }), db: database.db, close: () => database.close() };
   },
-  { reference: referenceFixture },
+  { reference: referenceFixture, knownPnr: 'DEMOCN' },
 );

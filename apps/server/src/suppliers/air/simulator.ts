@@ -102,7 +102,7 @@ export class SimulatedAirSupplier implements AirSupplier {
 
   constructor(
     readonly profile: SimulatorProfile,
-    private readonly deps: SimulatorDeps,
+    protected readonly deps: SimulatorDeps,
   ) {
     this.code = profile.code;
     this.kind = profile.kind;

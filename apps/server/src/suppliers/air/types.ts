@@ -17,6 +17,35 @@ export interface AirSupplier {
   readonly maxJourneys?: number;
   search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]>;
   verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification>;
+  /**
+   * Reads a booking (PNR) the supplier holds by its record locator (upper case): its live segments and names, or null
+   * when the supplier has no such booking. Optional: suppliers that cannot retrieve PNRs leave it out.
+   */
+  retrievePnr?(recordLocator: string, ctx: SupplierContext): Promise<SupplierPnr | null>;
+}
+
+/** A booking held by a supplier, as retrieved by record locator (the same facts an itinerary display shows). */
+export interface SupplierPnr {
+  recordLocator: string;
+  segments: SupplierPnrSegment[];
+  passengers: { surname: string; givenName: string; type: PassengerType }[];
+}
+
+export interface SupplierPnrSegment {
+  /** Carrier code and number, "CA1501". */
+  flightNumber: string;
+  bookingClass: string;
+  /** Local departure date, YYYY-MM-DD. */
+  date: string;
+  origin: string;
+  destination: string;
+  /** Local "HH:mm" at the airports, when known. */
+  departureTime?: string;
+  arrivalTime?: string;
+  /** Local arrival date, YYYY-MM-DD, when known (an overnight flight arrives the next day). */
+  arrivalDate?: string;
+  /** Segment status code, "HK". */
+  status: string;
 }
 
 export interface SupplierContext {

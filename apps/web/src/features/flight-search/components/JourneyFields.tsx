@@ -37,7 +37,8 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
               <LocationPicker
                 id={`${at}.origin`}
                 value={journey.origin}
-                onChange={(origin) => onChange({ ...journey, origin })}
+                valueType={journey.originType}
+                onChange={(origin, originType) => onChange({ ...journey, origin, originType })}
                 placeholder={t('flight.search.originPlaceholder')}
                 ariaLabel={t('flight.search.originOf', { n: index + 1 })}
                 status={err('origin') ? 'error' : undefined}
@@ -51,7 +52,15 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
                 size="small"
                 icon={<SwapOutlined />}
                 aria-label={t('flight.search.swapOf', { n: index + 1 })}
-                onClick={() => onChange({ ...journey, origin: journey.destination, destination: journey.origin })}
+                onClick={() =>
+                  onChange({
+                    ...journey,
+                    origin: journey.destination,
+                    originType: journey.destinationType,
+                    destination: journey.origin,
+                    destinationType: journey.originType,
+                  })
+                }
               />
             </Tooltip>
           </Col>
@@ -60,7 +69,8 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
               <LocationPicker
                 id={`${at}.destination`}
                 value={journey.destination}
-                onChange={(destination) => onChange({ ...journey, destination })}
+                valueType={journey.destinationType}
+                onChange={(destination, destinationType) => onChange({ ...journey, destination, destinationType })}
                 placeholder={t('flight.search.destinationPlaceholder')}
                 ariaLabel={t('flight.search.destinationOf', { n: index + 1 })}
                 status={err('destination') ? 'error' : undefined}

@@ -3,7 +3,7 @@ import { Flex, Select, Typography } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@portal/contract/api/shopping';
+import type { Location, LocationType } from '@portal/contract/api/shopping';
 import { regionNamer } from '../../../lib/display-names';
 import { useSession } from '../../../lib/session';
 import { getLocations, useLocations } from '../api/get-locations';
@@ -13,7 +13,9 @@ import { useDebounced } from '../model/use-debounced';
 
 interface Props {
   value: string | null;
-  onChange: (code: string) => void;
+  /** What `value` names when a city and an airport share the code (SHA); unknown (an old link): the city if there is one. */
+  valueType?: LocationType | null;
+  onChange: (code: string, type: LocationType) => void;
   placeholder: string;
   ariaLabel: string;
   status?: 'error';
@@ -22,6 +24,13 @@ interface Props {
 }
 
 const MAX_FAVOURITES = 8;
+
+/** Option values are unique per type: the city SHA (Shanghai) and the airport SHA (Hongqiao) are two rows. */
+const optionValue = (type: LocationType, code: string) => `${type}:${code}`;
+function parseOptionValue(v: string): { type: LocationType; code: string } {
+  const [type, code] = v.split(':');
+  return { type: type === 'airport' ? 'airport' : 'city', code: code ?? type };
+}
 
 /** The user's favourite cities (codes in the session), named by asking the location search once for each. */
 function useFavouritePlaces(enabled: boolean): Location[] {
@@ -45,7 +54,7 @@ function useFavouritePlaces(enabled: boolean): Location[] {
  * City or airport picker: type a code, a name or (for Chinese cities) pinyin; suggestions come from the server,
  * debounced. With an empty box it offers the user's favourite cities.
  */
-export function LocationPicker({ value, onChange, placeholder, ariaLabel, status, airportsOnly = false, id }: Props) {
+export function LocationPicker({ value, valueType, onChange, placeholder, ariaLabel, status, airportsOnly = false, id }: Props) {
   const { t, i18n } = useTranslation();
   const region = regionNamer(i18n.language);
   const [text, setText] = useState('');
@@ -53,17 +62,22 @@ export function LocationPicker({ value, onChange, placeholder, ariaLabel, status
   const q = useDebounced(text, 250);
   const found = useLocations(q, airportsOnly);
   const favourites = useFavouritePlaces(open && q.trim() === '');
+  // The type asked for, else (an untyped code) what this browser knows the code as: the city first, as the server reads it.
+  const askedType: LocationType | null = airportsOnly ? 'airport' : (valueType ?? null);
+  const type: LocationType | null = askedType ?? placeOf(value)?.type ?? null;
   // A code from a link or a reload that this browser has never named: ask once, so the box shows its name.
-  const unnamed = value && !placeOf(value) ? value : '';
+  const unnamed = value && !placeOf(value, type) ? value : '';
   const named = useLocations(unnamed, airportsOnly);
   const [, setNamed] = useState(0);
   useEffect(() => {
-    const match = named.data?.items.find((l) => l.code === unnamed);
+    const items = named.data?.items ?? [];
+    const of = (t: LocationType) => items.find((l) => l.code === unnamed && l.type === t);
+    const match = askedType ? of(askedType) : (of('city') ?? of('airport'));
     if (unnamed && match) {
       rememberPlace(match.type === 'city' ? { ...match, name: match.cityName } : match);
       setNamed((n) => n + 1);
     }
-  }, [named.data, unnamed]);
+  }, [named.data, unnamed, askedType]);
 
   const shown: Location[] = useMemo(() => {
     if (q.trim() === '') return favourites;
@@ -75,7 +89,7 @@ export function LocationPicker({ value, onChange, placeholder, ariaLabel, status
     const underCity = l.type === 'airport' && cityCodes.has(l.cityCode);
     const country = l.countryCode ? region(l.countryCode) : '';
     return {
-      value: l.code,
+      value: optionValue(l.type, l.code),
       label: (
         <Flex justify="space-between" gap={8} style={{ paddingLeft: underCity ? 16 : 0 }}>
           <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -97,7 +111,7 @@ export function LocationPicker({ value, onChange, placeholder, ariaLabel, status
   return (
     <Select
       id={id}
-      value={value ?? undefined}
+      value={value ? optionValue(type ?? 'city', value) : undefined}
       placeholder={placeholder}
       aria-label={ariaLabel}
       status={status}
@@ -105,16 +119,20 @@ export function LocationPicker({ value, onChange, placeholder, ariaLabel, status
       options={options}
       loading={found.isFetching}
       notFoundContent={empty}
-      labelRender={({ value: v }) => placeLabel(String(v))}
+      labelRender={({ value: v }) => {
+        const picked = parseOptionValue(String(v));
+        return placeLabel(picked.code, picked.type);
+      }}
       onOpenChange={setOpen}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text, autoClearSearchValue: true }}
       popupMatchSelectWidth={320}
-      onChange={(code: string) => {
-        const place = shown.find((l) => l.code === code);
+      onChange={(v: string) => {
+        const picked = parseOptionValue(v);
+        const place = shown.find((l) => l.code === picked.code && l.type === picked.type);
         // A favourite whose name lookup has not answered is only a code: nothing worth remembering.
         if (place && place.countryCode) rememberPlace(place.type === 'city' ? { ...place, name: place.cityName } : place);
         setText('');
-        onChange(code);
+        onChange(picked.code, picked.type);
       }}
     />
   );

@@ -88,14 +88,17 @@ export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serve
     let journeys = draft.journeys;
     if (bookingType === 'multicity' && journeys.length < 2) {
       const prev = journeys[0] ?? emptyJourney();
-      journeys = [prev, { origin: prev.destination, destination: null, date: prev.date }];
+      journeys = [prev, { origin: prev.destination, originType: prev.destinationType, destination: null, date: prev.date }];
     }
     edit({ ...draft, bookingType, journeys });
   };
 
   const addJourney = () => {
     const prev = draft.journeys[draft.journeys.length - 1];
-    edit({ ...draft, journeys: [...draft.journeys, { origin: prev?.destination ?? null, destination: null, date: prev?.date ?? today() }] });
+    edit({
+      ...draft,
+      journeys: [...draft.journeys, { origin: prev?.destination ?? null, originType: prev?.destinationType, destination: null, date: prev?.date ?? today() }],
+    });
   };
 
   const submit = () => {

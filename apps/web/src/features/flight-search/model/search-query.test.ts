@@ -44,6 +44,30 @@ describe('search URL', () => {
     });
   });
 
+  it('keeps an airport type with its code ("SHA-a" is Hongqiao, a bare SHA the city) and sends it', () => {
+    const state = parseSearchUrl(new URLSearchParams('type=return&j=BKK-a.SHA.2030-01-10&ret=2030-01-15'));
+    expect(state.draft.journeys[0]).toEqual({ origin: 'BKK', originType: 'airport', destination: 'SHA', date: '2030-01-10' });
+    expect(serializeSearchUrl(state).getAll('j')).toEqual(['BKK-a.SHA.2030-01-10']);
+    expect(parseSearchUrl(serializeSearchUrl(state))).toEqual(state);
+    expect(toSearchBody(state.draft).journeys).toEqual([
+      { origin: 'BKK', originType: 'airport', destination: 'SHA', date: '2030-01-10', returnDate: '2030-01-15' },
+    ]);
+    // A picked city is written bare (its meaning without a type) and "-c" is read; a type without a code is dropped.
+    const picked = { ...state.draft, journeys: [{ origin: 'PEK', originType: 'airport' as const, destination: 'SHA', destinationType: 'city' as const, date: '2030-01-10' }] };
+    expect(serializeSearchUrl({ ...state, draft: picked }).getAll('j')).toEqual(['PEK-a.SHA.2030-01-10']);
+    expect(toSearchBody(picked).journeys[0]).toMatchObject({ originType: 'airport', destinationType: 'city' });
+    expect(parseSearchUrl(new URLSearchParams('j=SHA-c.pvg-A.2030-01-10')).draft.journeys[0]).toEqual({
+      origin: 'SHA',
+      originType: 'city',
+      destination: 'PVG',
+      destinationType: 'airport',
+      date: '2030-01-10',
+    });
+    expect(parseSearchUrl(new URLSearchParams('j=S1-a.SHA-x.2030-01-10')).draft.journeys[0]).toEqual({ origin: null, destination: 'SHA', date: '2030-01-10' });
+    const empty = { ...state.draft, journeys: [{ origin: null, originType: 'airport' as const, destination: null, date: null }] };
+    expect(toSearchBody(empty).journeys[0]).toEqual({ origin: '', destination: '', date: '', returnDate: '2030-01-15' });
+  });
+
   it('ignores malformed values and keeps at most 5 journeys', () => {
     const j = Array.from({ length: 7 }, (_, i) => `j=AA${i}.BBB.2030-01-1${i}`).join('&');
     const state = parseSearchUrl(new URLSearchParams(`type=multicity&${j}&cabin=luxury&adt=99&sort=nope`));
@@ -82,6 +106,10 @@ describe('validateSearch (client copy of the server rules, spec point 5)', () =>
     rememberPlace({ type: 'airport', code: 'PKX', cityCode: 'BJS', countryCode: 'CN', name: 'Daxing', cityName: 'Beijing' });
     rememberPlace({ type: 'city', code: 'BJS', cityCode: 'BJS', countryCode: 'CN', name: 'Beijing', cityName: 'Beijing' });
     expect(validateSearch({ ...base(), journeys: [{ ...base().journeys[0], origin: 'BJS', destination: 'PKX' }] })['journeys.0.destination']).toBeDefined();
+    // Pudong to Hongqiao (SHA as an airport) is still Shanghai to Shanghai.
+    rememberPlace({ type: 'airport', code: 'PVG', cityCode: 'SHA', countryCode: 'CN', name: 'Pudong', cityName: 'Shanghai' });
+    const hongqiao = { ...base().journeys[0], origin: 'PVG', destination: 'SHA', destinationType: 'airport' as const };
+    expect(validateSearch({ ...base(), journeys: [hongqiao] })['journeys.0.destination']).toBeDefined();
   });
 
   it('answers flight.booking.journeyError.empty without journeys and refuses more than 5 flights', () => {

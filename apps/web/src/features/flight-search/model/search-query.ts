@@ -6,16 +6,23 @@ import {
   SORT_KEYS,
   type BookingType,
   type CabinClass,
+  type LocationType,
   type SearchBody,
   type SortKey,
 } from '@portal/contract/api/shopping';
 import { defaultExactDraft, parseExactCabin, parseSegment, refreshExactDates, serializeSegment, MAX_EXACT_SEGMENTS, type ExactDraft } from './exact-search';
 
-/** One row of the form: codes are IATA city or airport codes, dates ISO (yyyy-MM-dd); null until chosen. */
+/**
+ * One row of the form: codes are IATA city or airport codes, dates ISO (yyyy-MM-dd); null until chosen. A code's type
+ * says which place was picked when a city and an airport share it (SHA: Shanghai or Hongqiao); without one (an old
+ * link) the code is the city when it is a city code, as the server reads it.
+ */
 export interface JourneyDraft {
   origin: string | null;
   destination: string | null;
   date: string | null;
+  originType?: LocationType | null;
+  destinationType?: LocationType | null;
 }
 
 export interface PassengerCounts {
@@ -88,6 +95,8 @@ export function toSearchBody(draft: SearchDraft): SearchBody {
     journeys: rows.map((j, i) => ({
       origin: j.origin ?? '',
       destination: j.destination ?? '',
+      ...(j.origin && j.originType ? { originType: j.originType } : {}),
+      ...(j.destination && j.destinationType ? { destinationType: j.destinationType } : {}),
       date: j.date ?? '',
       ...(draft.bookingType === 'return' && i === 0 ? { returnDate: draft.returnDate } : {}),
     })),
@@ -100,6 +109,19 @@ export function toSearchBody(draft: SearchDraft): SearchBody {
 const CODE = /^[A-Z]{3}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const code = (v: string | undefined) => (v && CODE.test(v.toUpperCase()) ? v.toUpperCase() : null);
+/**
+ * In the URL a place is its code, with "-a" when it is an airport ("SHA-a" is Hongqiao). A bare code means what it
+ * means to the server, the city when it is a city code, so a city is written bare ("-c" is read too) and links from
+ * before types keep working.
+ */
+const TYPE_MARK: Record<LocationType, string> = { city: 'c', airport: 'a' };
+function parsePlace(raw: string | undefined): { code: string | null; type: LocationType | null } {
+  const [c, mark] = (raw ?? '').split('-');
+  const found = code(c);
+  const type = (Object.keys(TYPE_MARK) as LocationType[]).find((t) => TYPE_MARK[t] === mark?.toLowerCase()) ?? null;
+  return { code: found, type: found ? type : null };
+}
+const serializePlace = (c: string | null, type: LocationType | null | undefined) => (c && type === 'airport' ? `${c}-${TYPE_MARK.airport}` : (c ?? ''));
 const date = (v: string | null | undefined) => (v && DATE.test(v) && dayjs(v).isValid() ? v : null);
 const count = (v: string | null, fallback: number) => {
   const n = v === null ? NaN : Number(v);
@@ -109,9 +131,9 @@ const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback:
   v !== null && (list as readonly string[]).includes(v) ? (v as T) : fallback;
 
 /**
- * Reads /flight/booking?type=return&j=PEK.SHA.2026-12-01&ret=2026-12-05&adt=1&chd=0&inf=0&cabin=economy&direct=1
+ * Reads /flight/booking?type=return&j=PEK-a.SHA.2026-12-01&ret=2026-12-05&adt=1&chd=0&inf=0&cabin=economy&direct=1
  * &sid=..&at=..&sort=price&order=asc. Anything missing or malformed falls back to the defaults, so a hand-edited
- * link still opens the page.
+ * link still opens the page; a code without a type (links from before types) stays untyped.
  */
 export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
   const base = defaultUrlState();
@@ -121,7 +143,15 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
     .slice(0, MAX_JOURNEYS)
     .map((raw) => {
       const [o, d, dt] = raw.split('.');
-      return { origin: code(o), destination: code(d), date: date(dt) };
+      const origin = parsePlace(o);
+      const destination = parsePlace(d);
+      return {
+        origin: origin.code,
+        destination: destination.code,
+        date: date(dt),
+        ...(origin.type ? { originType: origin.type } : {}),
+        ...(destination.type ? { destinationType: destination.type } : {}),
+      };
     });
   const bookingType: BookingType = mode === 'pnr' || mode === 'exact' ? 'oneway' : mode;
   const draft: SearchDraft = {
@@ -169,7 +199,7 @@ export function serializeSearchUrl(state: SearchUrlState): URLSearchParams {
   } else {
     const { draft } = state;
     const rows = draft.bookingType === 'multicity' ? draft.journeys : draft.journeys.slice(0, 1);
-    for (const j of rows) p.append('j', [j.origin ?? '', j.destination ?? '', j.date ?? ''].join('.'));
+    for (const j of rows) p.append('j', [serializePlace(j.origin, j.originType), serializePlace(j.destination, j.destinationType), j.date ?? ''].join('.'));
     if (draft.bookingType === 'return' && draft.returnDate) p.set('ret', draft.returnDate);
     p.set('adt', String(draft.passengers.adult));
     p.set('chd', String(draft.passengers.child));

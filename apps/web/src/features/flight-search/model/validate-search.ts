@@ -24,7 +24,7 @@ export function validateSearch(draft: SearchDraft): SearchErrors {
     const at = `journeys.${i}`;
     if (!j.origin) errors[`${at}.origin`] = JOURNEY_RULES;
     if (!j.destination) errors[`${at}.destination`] = JOURNEY_RULES;
-    if (j.origin && j.destination && cityOf(j.origin) === cityOf(j.destination)) errors[`${at}.destination`] = JOURNEY_RULES;
+    if (j.origin && j.destination && cityOf(j.origin, j.originType) === cityOf(j.destination, j.destinationType)) errors[`${at}.destination`] = JOURNEY_RULES;
     if (!j.date) errors[`${at}.date`] = { key: 'validation.required' };
     else if (j.date < now) errors[`${at}.date`] = { key: 'shopping.search.datePast' };
     else if (i > 0 && rows[i - 1].date && j.date < (rows[i - 1].date as string)) errors[`${at}.date`] = { key: 'shopping.search.dateOrder' };

@@ -10,7 +10,7 @@ import { api, ApiError } from '../../../lib/api';
 import { makeAnswer } from '../../../components/flight/test-fixtures';
 import { SEARCH_PATH } from '../api/start-search';
 import { SOLUTIONS_PATH } from '../api/get-solutions';
-import { resetPlaces } from '../model/place-labels';
+import { rememberPlace, resetPlaces } from '../model/place-labels';
 import FlightBookingPage from './FlightBookingPage';
 
 vi.mock('../../../lib/api', () => ({
@@ -143,6 +143,26 @@ describe('FlightBookingPage: search form', { timeout: 20_000 }, () => {
     expect(currentSearch).toContain(`j=PEK.SHA.${future}`);
     expect(window.localStorage.getItem('portal.flight.lastSearch')).toContain('sid=s1');
     expect(await screen.findAllByTestId('solution')).toHaveLength(2);
+  });
+
+  it('an airport sharing its city code (SHA, Hongqiao) keeps its type: in the URL, the body, and the next multi-city origin', async () => {
+    rememberPlace({ type: 'city', code: 'SHA', cityCode: 'SHA', countryCode: 'CN', name: 'Shanghai', cityName: 'Shanghai' });
+    rememberPlace({ type: 'airport', code: 'SHA', cityCode: 'SHA', countryCode: 'CN', name: 'Shanghai Hongqiao', cityName: 'Shanghai' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=oneway&j=PEK.SHA-a.${future}`);
+    const title = (label: string) =>
+      screen.getByLabelText(label).closest('.ant-select')?.querySelector('.ant-select-content')?.getAttribute('title');
+    expect(title('Destination of flight 1')).toBe('SHA Shanghai Hongqiao');
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(currentSearch).toContain('sid=s1'));
+    expect(vi.mocked(api.post).mock.calls.find(([path]) => path === SEARCH_PATH)?.[1]).toMatchObject({
+      journeys: [{ origin: 'PEK', destination: 'SHA', destinationType: 'airport', date: future }],
+    });
+    expect(new URLSearchParams(currentSearch).getAll('j')).toEqual([`PEK.SHA-a.${future}`]);
+
+    // Multi-city: the second flight starts at Hongqiao, not in Shanghai.
+    await user.click(screen.getByRole('tab', { name: 'Multi-city' }));
+    expect(title('Origin of flight 2')).toBe('SHA Shanghai Hongqiao');
   });
 
   it('shows the server field errors on their fields', async () => {
