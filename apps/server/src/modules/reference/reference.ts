@@ -339,6 +339,7 @@ function validate(): void {
     if (!isCountryCode(al.countryCode)) problems.push(`${what}: country ${al.countryCode}`);
     if (al.alliance !== null && !ALLIANCES.includes(al.alliance)) problems.push(`${what}: alliance ${al.alliance}`);
     if (typeof al.lowCost !== 'boolean') problems.push(`${what}: lowCost`);
+    if (al.longHaul !== undefined && typeof al.longHaul !== 'boolean') problems.push(`${what}: longHaul`);
     for (const h of al.hubs) if (!airportByCode.has(h)) problems.push(`${what}: hub ${h} is not a known airport`);
   }
   if (problems.length) throw new Error(`reference data is invalid:\n${problems.join('\n')}`);

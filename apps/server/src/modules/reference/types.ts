@@ -42,6 +42,11 @@ export interface Airline {
   countryCode: string;
   alliance: Alliance | null;
   lowCost: boolean;
+  /**
+   * Whether the carrier flies long-haul (segments beyond ~4,500 km great-circle, in practice wide-body
+   * intercontinental). Absent means false: a regional or short-haul carrier.
+   */
+  longHaul?: boolean;
   /** Airports the carrier connects passengers through, busiest first. */
   hubs: string[];
 }

@@ -47,6 +47,9 @@ export function blockMinutes(km: number, from: { lon: number }, to: { lon: numbe
   return Math.round(minutes / 5) * 5;
 }
 
+/** Longest segment, great-circle km, flown by a carrier without the `longHaul` flag. */
+export const SHORT_HAUL_MAX_KM = 4500;
+
 /** Minimum connection time at `hub`: 60 domestic, 90 international; 75/120 at the busiest hubs. */
 export function minimumConnectionMinutes(hub: Airport, inbound: Flight, outbound: Flight): number {
   const international = !inbound.domestic || !outbound.domestic;
@@ -141,6 +144,8 @@ export class Network {
     if (a.cityCode === b.cityCode) return false;
     const km = this.km(a, b);
     if (km < 200 || km > (airline.lowCost ? 7500 : 16500)) return false;
+    // Regional and short-haul carriers (no `longHaul` flag) stay within narrow-body range.
+    if (!airline.longHaul && km > SHORT_HAUL_MAX_KM) return false;
     const home = airline.countryCode;
     const roll = percentOf(airline.code, a.code, b.code, 'op');
     const ha = this.isHub(airline, a.code);

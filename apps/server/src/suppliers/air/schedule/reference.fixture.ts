@@ -117,6 +117,12 @@ const AIRLINES: AirlineRow[] = [
   ['QF', 'AU', 'oneworld', false, ['SYD']],
 ];
 
+/** Carriers of the fixture that fly long-haul (beyond ~4,500 km); the others stay within narrow-body range. */
+const LONG_HAUL = new Set([
+  'CA', 'MU', 'CZ', 'HU', '3U', 'MF', 'HO', 'CX', 'BR', 'CI', 'NH', 'JL', 'KE', 'SQ', 'TR', 'TG', 'MH', 'D7', 'VN', 'VJ',
+  'AI', '6E', 'EK', 'QR', 'TK', 'BA', 'VS', 'EI', 'AF', 'KL', 'LH', 'LX', 'IB', 'AZ', 'SU', 'AA', 'UA', 'DL', 'AC', 'QF',
+]);
+
 const CONTINENTS: Record<string, string> = {
   CN: 'AS', HK: 'AS', TW: 'AS', JP: 'AS', KR: 'AS', SG: 'AS', TH: 'AS', MY: 'AS', VN: 'AS', IN: 'AS', AE: 'AS', QA: 'AS',
   TR: 'EU', GB: 'EU', FR: 'EU', DE: 'EU', NL: 'EU', CH: 'EU', ES: 'EU', IT: 'EU', IE: 'EU', RU: 'EU',
@@ -132,7 +138,10 @@ const airports = new Map<string, Airport>(
   ]),
 );
 const airlines = new Map<string, Airline>(
-  AIRLINES.map(([code, countryCode, alliance, lowCost, hubs]) => [code, { code, countryCode, alliance, lowCost, hubs, name: name(code) }]),
+  AIRLINES.map(([code, countryCode, alliance, lowCost, hubs]) => [
+    code,
+    { code, countryCode, alliance, lowCost, longHaul: LONG_HAUL.has(code), hubs, name: name(code) },
+  ]),
 );
 const airlineList = [...airlines.values()];
 

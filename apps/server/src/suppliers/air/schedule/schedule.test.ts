@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ItineraryFinder, type CarrierSet } from './itineraries.ts';
-import { blockMinutes, minimumConnectionMinutes, Network } from './network.ts';
+import { blockMinutes, minimumConnectionMinutes, Network, SHORT_HAUL_MAX_KM } from './network.ts';
 import { referenceFixture as ref } from './reference.fixture.ts';
 import { distanceKm } from './reference.ts';
 import { localToUtc, offsetMinutes, utcToLocal } from './tz.ts';
@@ -100,6 +100,19 @@ describe('schedule', () => {
     expect([...via].some((h) => ['DXB', 'FRA', 'MUC', 'HKG', 'PEK', 'CDG', 'AMS', 'DOH', 'IST'].includes(h))).toBe(true);
     // Busy routes give dozens of options per leg.
     expect(its.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('keeps carriers without the longHaul flag within narrow-body range', () => {
+    const all: CarrierSet = { key: 'test-all', airlines: ref.allAirlines(), allianceConnections: false };
+    for (const [o, d] of [['PEK', 'LHR'], ['PVG', 'FRA'], ['CAN', 'SIN'], ['SIN', 'BKK']]) {
+      for (const { segments } of finder.find(all, { origin: airport(o), destination: airport(d), date: '2027-01-15', cabin: 'economy', maxStops: 1 })) {
+        for (const f of segments) {
+          const carrier = ref.getAirline(f.carrier)!;
+          if (!carrier.longHaul) expect(distanceKm(airport(f.origin), airport(f.destination))).toBeLessThanOrEqual(SHORT_HAUL_MAX_KM);
+        }
+      }
+    }
+    expect(net.operates(ref.getAirline('ZH')!, airport('SZX'), airport('LHR'))).toBe(false);
   });
 
   it('picks aircraft by distance and keeps flight numbers stable per carrier and route', () => {
