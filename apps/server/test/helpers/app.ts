@@ -38,6 +38,13 @@ export async function createTestApp(opts: { webDist?: string; airSuppliers?: (db
     drop = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while they close makes them emit
+      // FATAL 57P01 with no listener left. Give them a moment to go on their own first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

@@ -3,3 +3,4 @@ export * from './companies.ts';
 export * from './users.ts';
 export * from './misc.ts';
 export * from './shopping.ts';
+export * from './ledger.ts';

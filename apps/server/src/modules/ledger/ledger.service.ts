@@ -1,0 +1,377 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isCurrency, type Currency } from '@portal/contract/currency';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import {
+  dueHoldIds,
+  ensureAccount,
+  findAccount,
+  findHold,
+  findInvariantViolations,
+  findMovement,
+  findMovementByKey,
+  findReversal,
+  insertHold,
+  insertMovement,
+  LedgerRefusal,
+  movementEntries,
+  resolveHold,
+  setAccountCreditLimit,
+  type InvariantViolation,
+  type MovementRow,
+} from './ledger.repository.ts';
+
+/**
+ * The money journal's use cases (issue 4). Every operation is one transaction that first locks the agency's cash
+ * account (SELECT ... FOR UPDATE), so the funds check, the idempotency look-up and the movement cannot interleave with
+ * another request for the same agency and currency.
+ *
+ * Sign convention: an agency's cash account is positive when the agency has money with us; it may go down to
+ * -creditLimit (the used part of its credit line). Holds move money from cash to the agency's held account; a capture
+ * moves it on to the platform account, a release or expiry back to cash. Top-ups come from a channel account.
+ */
+
+export const SPEND_REASONS = ['origin-flight', 'origin-train', 'origin-hotel', 'change-flight', 'change-train', 'group-deposit'] as const;
+export type SpendReason = (typeof SPEND_REASONS)[number];
+export const REFUND_REASONS = ['refund-flight', 'refund-train', 'refund-hotel', 'void-flight', 'void-train', 'refund-change-flight'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export type LedgerReason = 'top-up' | 'hold' | 'hold-capture' | 'hold-release' | 'hold-expire' | 'reversal' | SpendReason | RefundReason;
+
+export interface Reference {
+  type: string;
+  id: string;
+}
+
+export interface MoveOptions {
+  reference?: Reference;
+  actor?: string | null;
+  idempotencyKey?: string;
+}
+
+export type Refused<R extends string = string> = { ok: false; reason: R };
+export type Moved = { ok: true; movementId: string; replayed: boolean };
+export type MoveResult = Moved | Refused<'insufficient_funds' | 'idempotency_conflict'>;
+export type HoldResult =
+  | (Moved & { holdId: string; expiresAt: string })
+  | Refused<'insufficient_funds' | 'idempotency_conflict'>;
+export type SettleResult =
+  | (Moved & { holdId: string; status: 'captured' | 'released' | 'expired' })
+  | (Refused<'not_found' | 'hold_already_resolved' | 'hold_expired'> & { status?: string });
+export type ReverseResult = Moved | Refused<'not_found' | 'not_reversible' | 'already_reversed' | 'insufficient_funds' | 'idempotency_conflict'>;
+
+export interface Balances {
+  currency: Currency;
+  cash: number;
+  creditLimit: number;
+  usedCredit: number;
+  availableCredit: number;
+  held: number;
+  /** What the agency may still spend or hold: cash plus unused credit. */
+  available: number;
+}
+
+const PLATFORM = (currency: string) => ({ companyId: null, kind: 'platform' as const, currency });
+const CASH = (companyId: string, currency: string) => ({ companyId, kind: 'cash' as const, currency });
+const HELD = (companyId: string, currency: string) => ({ companyId, kind: 'held' as const, currency });
+
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer of minor units');
+}
+function assertCurrency(currency: string): asserts currency is Currency {
+  if (!isCurrency(currency)) throw new RangeError(`unknown currency ${currency}`);
+}
+
+function requestHash(op: string, fields: Record<string, unknown>): string {
+  const canonical = JSON.stringify([op, ...Object.keys(fields).sort().map((k) => [k, fields[k] ?? null])]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function replayOf<R>(prior: MovementRow, hash: string): R {
+  if (prior.requestHash !== hash) return { ok: false, reason: 'idempotency_conflict' } as R;
+  return { ...(prior.result ?? {}), ok: true, movementId: prior.id, replayed: true } as R;
+}
+
+function isKeyViolation(e: unknown): boolean {
+  for (let cur: any = e; cur; cur = cur.cause) {
+    if (cur.code === '23505' && String(cur.constraint ?? cur.message ?? '').includes('idempotency_key')) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs one money-moving transaction. `work` locks the cash account, then calls `known` to replay a prior answer for the
+ * key. A LedgerRefusal thrown inside rolls everything back and becomes a typed refusal (refusals are not stored, so the
+ * same key may be retried after, say, a top-up). Two first requests racing on a new key for different agencies meet at
+ * the unique index; the loser replays the winner's answer.
+ */
+async function moveOnce<R>(
+  db: Db,
+  key: string | undefined,
+  hash: string,
+  work: (tx: Tx, known: () => Promise<R | null>) => Promise<R>,
+): Promise<R> {
+  const known = async (tx: Tx): Promise<R | null> => {
+    if (!key) return null;
+    const prior = await findMovementByKey(tx, key);
+    return prior ? replayOf<R>(prior, hash) : null;
+  };
+  try {
+    return await db.transaction((tx) => work(tx, () => known(tx)));
+  } catch (e) {
+    if (e instanceof LedgerRefusal) return { ok: false, reason: e.reason } as R;
+    if (key && isKeyViolation(e)) {
+      const prior = await findMovementByKey(db, key);
+      if (prior) return replayOf<R>(prior, hash);
+    }
+    throw e;
+  }
+}
+
+function movementFields(reason: LedgerReason, o: MoveOptions, hash: string, result: Record<string, unknown> = {}) {
+  return {
+    reason,
+    referenceType: o.reference?.type ?? null,
+    referenceId: o.reference?.id ?? null,
+    actorUserId: o.actor ?? null,
+    idempotencyKey: o.idempotencyKey ?? null,
+    requestHash: o.idempotencyKey ? hash : null,
+    result,
+  };
+}
+
+/** Credits an agency from a payment channel (bank transfer, online payment, manual credit by finance). */
+export async function topUp(
+  db: Db,
+  companyId: string,
+  currency: string,
+  amount: number,
+  o: MoveOptions & { channel?: string } = {},
+): Promise<MoveResult> {
+  assertAmount(amount);
+  assertCurrency(currency);
+  const channel = o.channel ?? 'manual';
+  const hash = requestHash('top-up', { companyId, currency, amount, channel, reference: o.reference });
+  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
+    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
+    const prior = await known();
+    if (prior) return prior;
+    const source = await ensureAccount(tx, { companyId: null, kind: 'channel', currency, channel });
+    const m = await insertMovement(tx, movementFields('top-up', o, hash), [
+      { account: source, amount: -amount },
+      { account: cash, amount },
+    ]);
+    return { ok: true, movementId: m.id, replayed: false };
+  });
+}
+
+/** Sets the agency's credit line; refused when the agency already uses more credit than the new limit. */
+export async function setCreditLimit(
+  db: Db,
+  companyId: string,
+  currency: string,
+  creditLimit: number,
+): Promise<{ ok: true } | Refused<'credit_in_use'>> {
+  if (!Number.isSafeInteger(creditLimit) || creditLimit < 0) throw new RangeError('credit limit must be a non-negative integer');
+  assertCurrency(currency);
+  return db.transaction(async (tx) => {
+    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
+    if (cash.balance < -creditLimit) return { ok: false, reason: 'credit_in_use' } as const;
+    await setAccountCreditLimit(tx, cash.id, creditLimit);
+    return { ok: true } as const;
+  });
+}
+
+/** Reserves funds for a booking in progress; captured or released later, expired after ttlMinutes if forgotten. */
+export async function hold(
+  db: Db,
+  companyId: string,
+  currency: string,
+  amount: number,
+  o: MoveOptions & { ttlMinutes?: number; now?: Date } = {},
+): Promise<HoldResult> {
+  assertAmount(amount);
+  assertCurrency(currency);
+  const ttlMinutes = o.ttlMinutes ?? 30;
+  const hash = requestHash('hold', { companyId, currency, amount, ttlMinutes, reference: o.reference });
+  return moveOnce<HoldResult>(db, o.idempotencyKey, hash, async (tx, known) => {
+    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
+    const prior = await known();
+    if (prior) return prior;
+    if (cash.balance - amount < -cash.creditLimit) return { ok: false, reason: 'insufficient_funds' };
+    const held = await ensureAccount(tx, HELD(companyId, currency));
+    const holdId = randomUUID();
+    const expiresAt = new Date((o.now ?? new Date()).getTime() + ttlMinutes * 60_000);
+    const result = { holdId, expiresAt: expiresAt.toISOString() };
+    const m = await insertMovement(tx, movementFields('hold', o, hash, result), [
+      { account: cash, amount: -amount },
+      { account: held, amount },
+    ]);
+    await insertHold(tx, {
+      id: holdId,
+      companyId,
+      currency,
+      amount,
+      expiresAt,
+      referenceType: o.reference?.type ?? null,
+      referenceId: o.reference?.id ?? null,
+      createdMovementId: m.id,
+    });
+    return { ok: true, movementId: m.id, replayed: false, ...result };
+  });
+}
+
+type SettleTarget = 'captured' | 'released' | 'expired';
+
+/** Resolves a hold exactly once: a repeated call returns the first outcome and never moves money again. */
+async function settle(
+  db: Db,
+  holdId: string,
+  target: SettleTarget,
+  o: { actor?: string | null; reason?: SpendReason; now?: Date },
+): Promise<SettleResult> {
+  const peek = await findHold(db, holdId);
+  if (!peek) return { ok: false, reason: 'not_found' };
+  const now = o.now ?? new Date();
+  return db.transaction(async (tx): Promise<SettleResult> => {
+    const cash = await ensureAccount(tx, CASH(peek.companyId, peek.currency), true);
+    const h = (await findHold(tx, holdId, true))!;
+    if (h.status !== 'held') {
+      if (h.status === target) return { ok: true, holdId, status: h.status, movementId: h.resolvedMovementId!, replayed: true };
+      return { ok: false, reason: 'hold_already_resolved', status: h.status };
+    }
+    if (target === 'expired' && h.expiresAt > now) return { ok: false, reason: 'hold_already_resolved', status: h.status };
+    // A capture that comes after the deadline finds the hold expired, and expires it.
+    const status: SettleTarget = target === 'captured' && h.expiresAt <= now ? 'expired' : target;
+    const held = await ensureAccount(tx, HELD(h.companyId, h.currency));
+    const to = status === 'captured' ? await ensureAccount(tx, PLATFORM(h.currency)) : cash;
+    const reason: LedgerReason = status === 'captured' ? (o.reason ?? 'hold-capture') : status === 'released' ? 'hold-release' : 'hold-expire';
+    const m = await insertMovement(
+      tx,
+      { reason, referenceType: 'hold', referenceId: h.id, actorUserId: o.actor ?? null, result: { holdId, status } },
+      [
+        { account: held, amount: -h.amount },
+        { account: to, amount: h.amount },
+      ],
+    );
+    await resolveHold(tx, h.id, status, m.id);
+    if (status !== target) return { ok: false, reason: 'hold_expired', status };
+    return { ok: true, holdId, status, movementId: m.id, replayed: false };
+  });
+}
+
+export function capture(db: Db, holdId: string, o: { actor?: string | null; reason?: SpendReason; now?: Date } = {}) {
+  return settle(db, holdId, 'captured', o);
+}
+
+export function release(db: Db, holdId: string, o: { actor?: string | null; now?: Date } = {}) {
+  return settle(db, holdId, 'released', o);
+}
+
+/** Expires every hold whose deadline has passed, one transaction per hold; returns how many it expired. */
+export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
+  let expired = 0;
+  for (const id of await dueHoldIds(db, now)) {
+    const r = await settle(db, id, 'expired', { now });
+    if (r.ok && !r.replayed) expired++;
+  }
+  return expired;
+}
+
+/** Spends directly from the agency's balance plus unused credit, never more. */
+export async function pay(
+  db: Db,
+  companyId: string,
+  currency: string,
+  amount: number,
+  reason: SpendReason,
+  o: MoveOptions = {},
+): Promise<MoveResult> {
+  assertAmount(amount);
+  assertCurrency(currency);
+  const hash = requestHash('pay', { companyId, currency, amount, reason, reference: o.reference });
+  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
+    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
+    const prior = await known();
+    if (prior) return prior;
+    if (cash.balance - amount < -cash.creditLimit) return { ok: false, reason: 'insufficient_funds' };
+    const platform = await ensureAccount(tx, PLATFORM(currency));
+    const m = await insertMovement(tx, movementFields(reason, o, hash), [
+      { account: cash, amount: -amount },
+      { account: platform, amount },
+    ]);
+    return { ok: true, movementId: m.id, replayed: false };
+  });
+}
+
+/** Pays money back to the agency's cash account (refund, void). */
+export async function refund(
+  db: Db,
+  companyId: string,
+  currency: string,
+  amount: number,
+  reason: RefundReason,
+  o: MoveOptions = {},
+): Promise<MoveResult> {
+  assertAmount(amount);
+  assertCurrency(currency);
+  const hash = requestHash('refund', { companyId, currency, amount, reason, reference: o.reference });
+  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
+    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
+    const prior = await known();
+    if (prior) return prior;
+    const platform = await ensureAccount(tx, PLATFORM(currency));
+    const m = await insertMovement(tx, movementFields(reason, o, hash), [
+      { account: platform, amount: -amount },
+      { account: cash, amount },
+    ]);
+    return { ok: true, movementId: m.id, replayed: false };
+  });
+}
+
+const NOT_REVERSIBLE = new Set<string>(['hold', 'hold-capture', 'hold-release', 'hold-expire', 'reversal']);
+
+/**
+ * Corrects a movement by posting its mirror image, at most once per movement. Hold movements are settled through
+ * capture/release instead, and a reversal is not itself reversed (post a fresh movement).
+ */
+export async function reverse(db: Db, movementId: string, o: Omit<MoveOptions, 'reference'> = {}): Promise<ReverseResult> {
+  const original = await findMovement(db, movementId);
+  if (!original) return { ok: false, reason: 'not_found' };
+  if (NOT_REVERSIBLE.has(original.reason) || original.referenceType === 'hold') return { ok: false, reason: 'not_reversible' };
+  const hash = requestHash('reverse', { movementId });
+  return moveOnce<ReverseResult>(db, o.idempotencyKey, hash, async (tx, known) => {
+    const entries = await movementEntries(tx, movementId);
+    // Lock every agency cash account the movement touched, in id order (entries come sorted by account id).
+    for (const e of entries) if (e.account.kind === 'cash') await ensureAccount(tx, CASH(e.account.companyId!, e.currency), true);
+    const prior = await known();
+    if (prior) return prior;
+    if (await findReversal(tx, movementId)) return { ok: false, reason: 'already_reversed' };
+    const m = await insertMovement(
+      tx,
+      { ...movementFields('reversal', { ...o, reference: { type: 'movement', id: movementId } }, hash), reversesMovementId: movementId },
+      entries.map((e) => ({ account: e.account, amount: -e.amount })),
+    );
+    return { ok: true, movementId: m.id, replayed: false };
+  });
+}
+
+export async function balances(db: DbOrTx, companyId: string, currency: string): Promise<Balances> {
+  assertCurrency(currency);
+  const [cashAcc, heldAcc] = await Promise.all([findAccount(db, CASH(companyId, currency)), findAccount(db, HELD(companyId, currency))]);
+  const cash = cashAcc?.balance ?? 0;
+  const creditLimit = cashAcc?.creditLimit ?? 0;
+  const usedCredit = Math.max(0, -cash);
+  return {
+    currency,
+    cash,
+    creditLimit,
+    usedCredit,
+    availableCredit: creditLimit - usedCredit,
+    held: heldAcc?.balance ?? 0,
+    available: cash + creditLimit,
+  };
+}
+
+/** Proves the books: an empty list means every rule of the journal holds. */
+export function checkInvariants(db: DbOrTx): Promise<InvariantViolation[]> {
+  return findInvariantViolations(db);
+}
