@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@portal/contract/api/auth';
 import type { UpdateCompanyBody } from '@portal/contract/api/company';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useUpdateCompany } from '../api/update-company';
 
@@ -39,14 +39,8 @@ export function EditCompanyModal({ open, company, onClose }: Props) {
         notify.success(t('company.edit.success'));
         onClose();
       },
-      onError: (error) => {
-        // Field messages go on their fields; anything else is shown above the form.
-        const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
-        const onFields = fields.filter(([name]) => FIELDS.includes(name));
-        form.setFields(onFields.map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
-        const unplaced = fields.length === 0 || onFields.length < fields.length;
-        setFormError(unplaced ? error.message || t('company.edit.failed') : null);
-      },
+      // Field messages go on their fields; anything else is shown above the form.
+      onError: (error) => setFormError(applyServerErrors(form, error, FIELDS, t('company.edit.failed'))),
     });
   };
 

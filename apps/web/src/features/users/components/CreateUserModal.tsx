@@ -5,7 +5,7 @@ import type { CreateUserBody } from '@portal/contract/api/users';
 import { USER_STATUSES, type Role, type UserStatus } from '@portal/contract/roles';
 import { notify } from '../../../lib/notify';
 import { useCreateUser } from '../api/create-user';
-import { applyServerErrors } from '../utils/apply-server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import {
   confirmPasswordRules,
   emailRules,

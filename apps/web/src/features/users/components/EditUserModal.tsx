@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UpdateUserBody, UserItem } from '@portal/contract/api/users';
 import { notify } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
-import { applyServerErrors } from '../utils/apply-server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { nicknameRules } from '../utils/user-form-rules';
 import { useRetained } from '../utils/use-retained';
 import { MobileFields } from './MobileFields';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@portal/contract/api/users';
 import { notify } from '../../../lib/notify';
 import { useResetUserPassword } from '../api/reset-user-password';
-import { applyServerErrors } from '../utils/apply-server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { confirmPasswordRules, passwordRules } from '../utils/user-form-rules';
 import { useRetained } from '../utils/use-retained';
 

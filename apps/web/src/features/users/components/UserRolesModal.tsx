@@ -5,7 +5,7 @@ import type { UserItem } from '@portal/contract/api/users';
 import type { Role } from '@portal/contract/roles';
 import { notify } from '../../../lib/notify';
 import { useUpdateUserRoles } from '../api/update-user-roles';
-import { applyServerErrors } from '../utils/apply-server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { rolesRules } from '../utils/user-form-rules';
 import { useRetained } from '../utils/use-retained';
 import { RoleSelect } from './RoleSelect';

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from './api';
 
 /**
  * Puts the server's field messages (ApiError.fields, keyed by field path such as "roles" or "roles.0") on the
