@@ -7,6 +7,7 @@ import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping';
 import { MAX_EXACT_SEGMENTS, nextSegment, validateExact, type ExactDraft, type ExactSegmentDraft } from '../model/exact-search';
 import { ISO_DATE, today } from '../model/search-query';
 import type { SearchErrors } from '../model/validate-search';
+import { searchFormErrors } from '../model/form-errors';
 import { LocationPicker } from './LocationPicker';
 import { PassengerPicker } from './PassengerPicker';
 
@@ -37,23 +38,8 @@ export function ExactSearch({ initialDraft, busy, dateFormat, serverErrors, serv
   const [draft, setDraft] = useState<ExactDraft>(initialDraft);
   const [submitted, setSubmitted] = useState(false);
   const clientErrors: SearchErrors = useMemo(() => (submitted ? validateExact(draft) : {}), [submitted, draft]);
-  const errorOf = (path: string): string | undefined => {
-    if (serverErrors[path]) return serverErrors[path];
-    const e = clientErrors[path];
-    return e ? t(e.key, e.params ?? {}) : undefined;
-  };
+  const { errorOf, passengerError, general } = searchFormErrors(t, clientErrors, serverErrors, serverMessage, shownOnField);
   const item = (path: string) => ({ validateStatus: errorOf(path) ? ('error' as const) : undefined, help: errorOf(path) });
-  const passengerError = Object.keys({ ...clientErrors, ...serverErrors })
-    .filter((p) => p.startsWith('passengers'))
-    .map(errorOf)
-    .find(Boolean);
-  const general = [
-    ...new Set([
-      ...Object.keys(clientErrors).filter((p) => !shownOnField(p)).map(errorOf),
-      ...Object.entries(serverErrors).filter(([p]) => !shownOnField(p)).map(([, m]) => m),
-      ...(serverMessage ? [serverMessage] : []),
-    ]),
-  ].filter(Boolean) as string[];
 
   const edit = (next: ExactDraft) => {
     setDraft(next);

@@ -9,6 +9,7 @@ import { toDayjsFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ISO_DATE, emptyJourney, today, type JourneyDraft, type SearchDraft, type SearchMode } from '../model/search-query';
 import { validateSearch, type SearchErrors } from '../model/validate-search';
+import { searchFormErrors } from '../model/form-errors';
 import { JourneyFields } from './JourneyFields';
 import { PassengerPicker } from './PassengerPicker';
 import { PnrSearch } from './PnrSearch';
@@ -53,22 +54,7 @@ export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serve
 
   // Checked live once the user has tried to search, so a fixed field clears its message at once.
   const clientErrors: SearchErrors = useMemo(() => (submitted ? validateSearch(draft) : {}), [submitted, draft]);
-  const errorOf = (path: string): string | undefined => {
-    if (serverErrors[path]) return serverErrors[path];
-    const e = clientErrors[path];
-    return e ? t(e.key, e.params ?? {}) : undefined;
-  };
-  const passengerError = Object.keys({ ...clientErrors, ...serverErrors })
-    .filter((p) => p.startsWith('passengers'))
-    .map(errorOf)
-    .find(Boolean);
-  const general = [
-    ...new Set([
-      ...Object.keys(clientErrors).filter((p) => !shownOnField(p)).map(errorOf),
-      ...Object.entries(serverErrors).filter(([p]) => !shownOnField(p)).map(([, m]) => m),
-      ...(serverMessage ? [serverMessage] : []),
-    ]),
-  ].filter(Boolean) as string[];
+  const { errorOf, passengerError, general } = searchFormErrors(t, clientErrors, serverErrors, serverMessage, shownOnField);
 
   const edit = (next: SearchDraft) => {
     setDraft(next);
