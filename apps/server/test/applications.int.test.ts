@@ -1,3 +1,4 @@
+import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications, companies, sites } from '../src/db/schema/index.ts';
@@ -18,7 +19,7 @@ beforeAll(async () => {
       code: 'P09002',
       name: 'Partner Platform',
       proxyLevel: 0,
-      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'CNY', hidePnrBooking: false, hideMainlandContent: false },
+      commonConfig: { ...DEFAULT_COMMON_CONFIG, canCreateSubAgency: true, settlementCurrency: 'CNY' },
       singleLoginSecret: 'partner-secret',
     })
     .returning({ id: companies.id });

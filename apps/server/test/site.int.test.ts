@@ -1,3 +1,4 @@
+import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ beforeAll(async () => {
       code: 'P09001',
       name: 'Partner Platform',
       proxyLevel: 0,
-      commonConfig: { enableFlightService: true, enableTrainService: true, isShowBill: false, canCreateSubAgency: true, settlementCurrency: 'USD', hidePnrBooking: false, hideMainlandContent: false },
+      commonConfig: { ...DEFAULT_COMMON_CONFIG, canCreateSubAgency: true, settlementCurrency: 'USD' },
       singleLoginSecret: 'partner-secret',
     })
     .returning();

@@ -1,4 +1,5 @@
 import type { Language } from './languages.ts';
+import { moneyMessages } from './messages-money.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -144,6 +145,7 @@ const catalogue = {
     'zh-CN': '结算币种已变更，请重新搜索。',
     'zh-TW': '結算幣種已變更，請重新搜尋。',
   },
+  ...moneyMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

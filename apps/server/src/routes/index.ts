@@ -1,13 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
+import agencyRoutes from './base/agencies.ts';
 import applicationRoutes from './base/applications.ts';
 import companyRoutes from './base/company.ts';
 import fileRoutes from './base/files.ts';
 import siteRoutes from './base/site.ts';
+import subRoutes from './base/sub.ts';
 import supplierAdminRoutes from './base/suppliers.ts';
 import userLogRoutes from './base/user-logs.ts';
 import userRoutes from './base/users.ts';
+import walletRoutes from './base/wallet.ts';
+import paymentRoutes from './order/payment.ts';
+import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
 
 /** Feature route plugins, registered by app.ts after the session routes. */
-export const routeModules: FastifyPluginAsync[] = [userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes];
+export const routeModules: FastifyPluginAsync[] = [
+  userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
+  agencyRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes,
+];

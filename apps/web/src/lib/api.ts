@@ -26,6 +26,10 @@ export const CLIENT_CODES = { NETWORK: -1, NOT_FOUND: -404, BAD_ANSWER: -2, ABOR
 export interface RequestOptions {
   params?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Extra headers, e.g. Idempotency-Key on writes that move money. */
+  headers?: Record<string, string>;
+  /** The answer is a file (a Blob), not the JSON envelope. */
+  blob?: boolean;
 }
 
 interface Envelope {
@@ -65,6 +69,7 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
   const token = sessionStore.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (json && body !== undefined) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, opts?.headers);
 
   const done = beginRequest();
   let response: Response;
@@ -74,6 +79,15 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
     done();
     if (opts?.signal?.aborted || isAbort(err)) throw err;
     throw new ApiError(t('axios.network.error'), CLIENT_CODES.NETWORK, 0);
+  }
+
+  // A file download answers with the file itself; errors still come as the JSON envelope.
+  if (opts?.blob && response.ok && !(response.headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      return (await response.blob()) as T;
+    } finally {
+      done();
+    }
   }
 
   let payload: unknown = null;
@@ -110,12 +124,34 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, jsonBody(body), true, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, jsonBody(body), true, opts),
   del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, true, opts),
+  /** Fetches a file (GET, or POST with a body) and hands it to the browser as a download named `filename`. */
+  async download(path: string, filename: string, body?: unknown, opts?: RequestOptions): Promise<void> {
+    const method = body === undefined ? 'GET' : 'POST';
+    const blob = await request<Blob>(method, path, jsonBody(body), true, { ...opts, blob: true });
+    saveBlob(blob, filename);
+  },
   upload<T>(path: string, file: File, field = 'file', opts?: RequestOptions): Promise<T> {
     const form = new FormData();
     form.append(field, file);
     return request<T>('POST', path, form, false, opts);
   },
 };
+
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A fresh Idempotency-Key for one user action: reuse it when retrying that same action. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
 
 /** True when the error is a cancelled request (a newer call replaced it): callers ignore it silently. */
 export function isAbort(err: unknown): boolean {

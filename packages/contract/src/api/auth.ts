@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../currency.ts';
+import { LANGUAGES } from '../languages.ts';
 import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX, MAX_FREQUENT_PASSENGERS } from '../roles.ts';
 
 export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd MMM yyyy'] as const;
@@ -86,8 +87,34 @@ export const CommonConfig = z.object({
   hidePnrBooking: z.boolean().default(false),
   /** Spec point 3: no mainland China (country CN; not HK, MO, TW) places, searches or connections for this agency. */
   hideMainlandContent: z.boolean().default(false),
+  /** Language of the emails the portal sends this agency (top-up, credit, statements). */
+  emailLanguage: z.enum(LANGUAGES).default('zh-CN'),
+  /** The parent agency's emails (top-up, credit) also go to this agency's contact. */
+  sendEmailToSubAgency: z.boolean().default(true),
+  /** No online payment at all: orders are paid by the parent agency's staff (GET /order/v2/flight/config/payment). */
+  disablePayment: z.boolean().default(false),
+  /** Users without SuperUser see only the orders they created. */
+  onlyOwnOrders: z.boolean().default(false),
+  /** The Excel bill carries the invoice-type column. */
+  showInvoiceType: z.boolean().default(false),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
+
+/** A new agency's common settings: both services on, bills hidden, CNY settlement (spec point 9 fallback). */
+export const DEFAULT_COMMON_CONFIG: CommonConfig = {
+  enableTrainService: true,
+  enableFlightService: true,
+  isShowBill: false,
+  canCreateSubAgency: false,
+  settlementCurrency: 'CNY',
+  hidePnrBooking: false,
+  hideMainlandContent: false,
+  emailLanguage: 'zh-CN',
+  sendEmailToSubAgency: true,
+  disablePayment: false,
+  onlyOwnOrders: false,
+  showInvoiceType: false,
+};
 
 export const Company = z.object({
   id: z.string(),

@@ -2,6 +2,15 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommonConfig } from '@portal/contract/api/auth';
 import { DEFAULT_FLIGHT_CONFIG, type FlightConfig } from '@portal/contract/api/agency-config';
+import {
+  DEFAULT_CREDIT_PERIOD,
+  DEFAULT_PAYMENT_SETTINGS,
+  DEFAULT_TRAIN_CONFIG,
+  type AgencyStatus,
+  type CreditPeriod,
+  type PaymentSettings,
+  type TrainConfig,
+} from '@portal/contract/api/agencies';
 
 export const companies = pgTable(
   'companies',
@@ -16,6 +25,16 @@ export const companies = pgTable(
     proxyLevel: integer('proxy_level').notNull(),
     commonConfig: jsonb('common_config').$type<CommonConfig>().notNull(),
     flightConfig: jsonb('flight_config').$type<FlightConfig>().notNull().default(DEFAULT_FLIGHT_CONFIG),
+    trainConfig: jsonb('train_config').$type<TrainConfig>().notNull().default(DEFAULT_TRAIN_CONFIG),
+    creditPeriod: jsonb('credit_period').$type<CreditPeriod>().notNull().default(DEFAULT_CREDIT_PERIOD),
+    paymentSettings: jsonb('payment_settings').$type<PaymentSettings>().notNull().default(DEFAULT_PAYMENT_SETTINGS),
+    status: text('status').$type<AgencyStatus>().notNull().default('active'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    customerService: text('customer_service'),
+    allowedHosts: text('allowed_hosts').array().notNull().default(sql`'{}'::text[]`),
+    extraInfo: text('extra_info'),
     // Single-login signing secrets; the previous one keeps working until the next rotation so agencies can roll over.
     singleLoginSecret: text('single_login_secret').notNull(),
     singleLoginSecretPrev: text('single_login_secret_prev'),

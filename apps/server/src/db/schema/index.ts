@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './misc.ts';
 export * from './shopping.ts';
 export * from './ledger.ts';
+export * from './money.ts';

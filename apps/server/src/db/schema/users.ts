@@ -19,6 +19,8 @@ export const users = pgTable(
     roles: text('roles').array().notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('active'),
+    // 'api': the agency's API user, which only API keys act as; it cannot log in with a password.
+    kind: text('kind').$type<'person' | 'api'>().notNull().default('person'),
     avatarFileId: uuid('avatar_file_id'),
     config: jsonb('config').$type<UserConfig>().notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

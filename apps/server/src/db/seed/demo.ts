@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_USER_CONFIG, type CommonConfig } from '@portal/contract/api/auth';
+import { DEFAULT_COMMON_CONFIG, DEFAULT_USER_CONFIG, type CommonConfig } from '@portal/contract/api/auth';
 import { CURRENCIES } from '@portal/contract/currency';
 import type { Role } from '@portal/contract/roles';
 import type { Db } from '../client.ts';
@@ -17,13 +17,7 @@ export const DEMO_SINGLE_LOGIN_SECRETS = {
 } as const;
 
 const flags = (over: Partial<CommonConfig>): CommonConfig => ({
-  enableFlightService: true,
-  enableTrainService: true,
-  isShowBill: false,
-  canCreateSubAgency: false,
-  settlementCurrency: 'CNY',
-  hidePnrBooking: false,
-  hideMainlandContent: false,
+  ...DEFAULT_COMMON_CONFIG,
   ...over,
 });
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isCurrency, type Currency } from '@portal/contract/currency';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   dueHoldIds,
   ensureAccount,
@@ -104,7 +104,7 @@ function isKeyViolation(e: unknown): boolean {
  * the unique index; the loser replays the winner's answer.
  */
 async function moveOnce<R>(
-  db: Db,
+  db: DbOrTx,
   key: string | undefined,
   hash: string,
   work: (tx: Tx, known: () => Promise<R | null>) => Promise<R>,
@@ -140,7 +140,7 @@ function movementFields(reason: LedgerReason, o: MoveOptions, hash: string, resu
 
 /** Credits an agency from a payment channel (bank transfer, online payment, manual credit by finance). */
 export async function topUp(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   currency: string,
   amount: number,
@@ -165,7 +165,7 @@ export async function topUp(
 
 /** Sets the agency's credit line; refused when the agency already uses more credit than the new limit. */
 export async function setCreditLimit(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   currency: string,
   creditLimit: number,
@@ -182,7 +182,7 @@ export async function setCreditLimit(
 
 /** Reserves funds for a booking in progress; captured or released later, expired after ttlMinutes if forgotten. */
 export async function hold(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   currency: string,
   amount: number,
@@ -223,7 +223,7 @@ type SettleTarget = 'captured' | 'released' | 'expired';
 
 /** Resolves a hold exactly once: a repeated call returns the first outcome and never moves money again. */
 async function settle(
-  db: Db,
+  db: DbOrTx,
   holdId: string,
   target: SettleTarget,
   o: { actor?: string | null; reason?: SpendReason; now?: Date },
@@ -258,16 +258,16 @@ async function settle(
   });
 }
 
-export function capture(db: Db, holdId: string, o: { actor?: string | null; reason?: SpendReason; now?: Date } = {}) {
+export function capture(db: DbOrTx, holdId: string, o: { actor?: string | null; reason?: SpendReason; now?: Date } = {}) {
   return settle(db, holdId, 'captured', o);
 }
 
-export function release(db: Db, holdId: string, o: { actor?: string | null; now?: Date } = {}) {
+export function release(db: DbOrTx, holdId: string, o: { actor?: string | null; now?: Date } = {}) {
   return settle(db, holdId, 'released', o);
 }
 
 /** Expires every hold whose deadline has passed, one transaction per hold; returns how many it expired. */
-export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
+export async function expireHolds(db: DbOrTx, now: Date = new Date()): Promise<number> {
   let expired = 0;
   for (const id of await dueHoldIds(db, now)) {
     const r = await settle(db, id, 'expired', { now });
@@ -278,7 +278,7 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
 
 /** Spends directly from the agency's balance plus unused credit, never more. */
 export async function pay(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   currency: string,
   amount: number,
@@ -304,7 +304,7 @@ export async function pay(
 
 /** Pays money back to the agency's cash account (refund, void). */
 export async function refund(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   currency: string,
   amount: number,
@@ -333,7 +333,7 @@ const NOT_REVERSIBLE = new Set<string>(['hold', 'hold-capture', 'hold-release', 
  * Corrects a movement by posting its mirror image, at most once per movement. Hold movements are settled through
  * capture/release instead, and a reversal is not itself reversed (post a fresh movement).
  */
-export async function reverse(db: Db, movementId: string, o: Omit<MoveOptions, 'reference'> = {}): Promise<ReverseResult> {
+export async function reverse(db: DbOrTx, movementId: string, o: Omit<MoveOptions, 'reference'> = {}): Promise<ReverseResult> {
   const original = await findMovement(db, movementId);
   if (!original) return { ok: false, reason: 'not_found' };
   if (NOT_REVERSIBLE.has(original.reason) || original.referenceType === 'hold') return { ok: false, reason: 'not_reversible' };

@@ -1,3 +1,4 @@
+import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,15 +32,7 @@ const company: Company = {
   proxyLevel: 1,
   parentId: 'p1',
   config: {
-    commonConfig: {
-      enableFlightService: true,
-      enableTrainService: false,
-      isShowBill: true,
-      canCreateSubAgency: false,
-      settlementCurrency: 'HKD',
-      hidePnrBooking: false,
-      hideMainlandContent: false,
-    },
+    commonConfig: { ...DEFAULT_COMMON_CONFIG, enableTrainService: false, isShowBill: true, settlementCurrency: 'HKD' },
   },
 };
 

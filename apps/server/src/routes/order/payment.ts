@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+// Routes of issue 4; filled in by the module that owns them.
+export default async function paymentRoutes(_app: FastifyInstance) {}
