@@ -1,5 +1,8 @@
 import type { Language } from './languages.ts';
+import { agenciesMessages } from './messages-agencies.ts';
+import { billsMessages } from './messages-bills.ts';
 import { moneyMessages } from './messages-money.ts';
+import { paymentsMessages } from './messages-payments.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -146,6 +149,9 @@ const catalogue = {
     'zh-TW': '結算幣種已變更，請重新搜尋。',
   },
   ...moneyMessages,
+  ...agenciesMessages,
+  ...paymentsMessages,
+  ...billsMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;
