@@ -16,6 +16,10 @@ declare module 'fastify' {
     requirePermission: (permission: Permission) => Hook;
     /** The platform itself: a SuperUser of a top-level (proxyLevel 0) agency. */
     requirePlatformAdmin: Hook;
+    /** Agency management (spec 2/6): finance or SuperUser of a proxyLevel-0 company with canCreateSubAgency. */
+    requireAgencyManager: Hook;
+    /** Wallet and invoicing (spec 2/6): finance or SuperUser of a company at proxyLevel 0 or with isShowBill. */
+    requireFinance: Hook;
   }
 }
 
@@ -54,4 +58,20 @@ export function registerAuth(app: FastifyInstance) {
     const { user, company } = req.auth!;
     if (company.proxyLevel !== 0 || !hasRole(user.roles, 'SuperUser')) throw forbidden();
   });
+  app.decorate('requireAgencyManager', async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (!isAgencyManager(req.auth!)) throw forbidden();
+  });
+  app.decorate('requireFinance', async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (!isFinance(req.auth!)) throw forbidden();
+  });
+}
+
+export function isAgencyManager({ user, company }: Pick<AuthContext, 'user' | 'company'>): boolean {
+  return hasRole(user.roles, 'finance') && company.proxyLevel === 0 && company.commonConfig.canCreateSubAgency;
+}
+
+export function isFinance({ user, company }: Pick<AuthContext, 'user' | 'company'>): boolean {
+  return hasRole(user.roles, 'finance') && (company.proxyLevel === 0 || company.commonConfig.isShowBill);
 }
