@@ -134,9 +134,9 @@ describe('ledger', () => {
   });
 
   it('detects a tampered running balance', async () => {
-    await t.db.execute(sql`update ledger_accounts set balance = balance + 1 where kind = 'platform' and currency = 'CNY'`);
+    await t.db.execute(sql`update ledger_accounts set balance = balance + 1 where kind = 'cash' and currency = 'CNY'`);
     const v = await ledger.checkInvariants(t.db);
     expect(v.map((x) => x.check)).toContain('balance_equals_entries');
-    await t.db.execute(sql`update ledger_accounts set balance = balance - 1 where kind = 'platform' and currency = 'CNY'`);
+    await t.db.execute(sql`update ledger_accounts set balance = balance - 1 where kind = 'cash' and currency = 'CNY'`);
   });
 });

@@ -132,3 +132,6 @@ CREATE INDEX "sandbox_payments_status_expires_idx" ON "sandbox_payments" USING b
 CREATE INDEX "statements_month_idx" ON "statements" USING btree ("month");--> statement-breakpoint
 -- Agencies created before issue 4 get the new common settings at their defaults (existing keys win).
 UPDATE "companies" SET "common_config" = '{"emailLanguage":"zh-CN","sendEmailToSubAgency":true,"disablePayment":false,"onlyOwnOrders":false,"showInvoiceType":false,"hidePnrBooking":false,"hideMainlandContent":false}'::jsonb || "common_config";
+--> statement-breakpoint
+-- Running balances are kept for agency accounts only from now on (see ledger.repository.ts RUNNING_BALANCE_KINDS).
+UPDATE "ledger_accounts" SET "balance" = 0 WHERE "kind" IN ('platform', 'channel');

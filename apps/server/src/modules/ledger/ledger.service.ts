@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isCurrency, type Currency } from '@portal/contract/currency';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
+  accountIdFor,
   dueHoldIds,
   ensureAccount,
   findAccount,
@@ -16,6 +17,8 @@ import {
   movementEntries,
   resolveHold,
   setAccountCreditLimit,
+  postCashMovement,
+  type AccountKey,
   type InvariantViolation,
   type MovementRow,
 } from './ledger.repository.ts';
@@ -138,6 +141,39 @@ function movementFields(reason: LedgerReason, o: MoveOptions, hash: string, resu
   };
 }
 
+/**
+ * The hot path shared by top-ups, payments and refunds: one agency cash account against one counterparty account,
+ * written by a single statement (see postCashMovement). The idempotency key is looked up first; two first requests
+ * racing on one key meet at its unique index, and the loser's statement (its balance update included) fails whole
+ * and replays the winner's answer. Inside a caller's transaction the statement runs in a savepoint, so a refusal or
+ * a key collision does not abort the caller's work.
+ */
+async function moveCash(
+  db: DbOrTx,
+  args: { companyId: string; currency: string; delta: number; counterparty: AccountKey; reason: LedgerReason; o: MoveOptions; hash: string },
+): Promise<MoveResult> {
+  const { companyId, currency, delta, counterparty, reason, o, hash } = args;
+  if (o.idempotencyKey) {
+    const prior = await findMovementByKey(db, o.idempotencyKey);
+    if (prior) return replayOf<MoveResult>(prior, hash);
+  }
+  const [cashId, counterId] = await Promise.all([accountIdFor(db, CASH(companyId, currency)), accountIdFor(db, counterparty)]);
+  const post = (on: DbOrTx) =>
+    postCashMovement(on, { cashId, counterId, currency, delta, enforceFloor: delta < 0, movement: movementFields(reason, o, hash) });
+  try {
+    const inTransaction = typeof (db as { rollback?: unknown }).rollback === 'function';
+    const m = inTransaction ? await db.transaction((sp) => post(sp)) : await post(db);
+    if (!m) return { ok: false, reason: 'insufficient_funds' };
+    return { ok: true, movementId: m.id, replayed: false };
+  } catch (e) {
+    if (o.idempotencyKey && isKeyViolation(e)) {
+      const prior = await findMovementByKey(db, o.idempotencyKey);
+      if (prior) return replayOf<MoveResult>(prior, hash);
+    }
+    throw e;
+  }
+}
+
 /** Credits an agency from a payment channel (bank transfer, online payment, manual credit by finance). */
 export async function topUp(
   db: DbOrTx,
@@ -150,17 +186,8 @@ export async function topUp(
   assertCurrency(currency);
   const channel = o.channel ?? 'manual';
   const hash = requestHash('top-up', { companyId, currency, amount, channel, reference: o.reference });
-  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
-    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
-    const prior = await known();
-    if (prior) return prior;
-    const source = await ensureAccount(tx, { companyId: null, kind: 'channel', currency, channel });
-    const m = await insertMovement(tx, movementFields('top-up', o, hash), [
-      { account: source, amount: -amount },
-      { account: cash, amount },
-    ]);
-    return { ok: true, movementId: m.id, replayed: false };
-  });
+  const counterparty = { companyId: null, kind: 'channel' as const, currency, channel };
+  return moveCash(db, { companyId, currency, delta: amount, counterparty, reason: 'top-up', o, hash });
 }
 
 /** Sets the agency's credit line; refused when the agency already uses more credit than the new limit. */
@@ -288,18 +315,7 @@ export async function pay(
   assertAmount(amount);
   assertCurrency(currency);
   const hash = requestHash('pay', { companyId, currency, amount, reason, reference: o.reference });
-  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
-    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
-    const prior = await known();
-    if (prior) return prior;
-    if (cash.balance - amount < -cash.creditLimit) return { ok: false, reason: 'insufficient_funds' };
-    const platform = await ensureAccount(tx, PLATFORM(currency));
-    const m = await insertMovement(tx, movementFields(reason, o, hash), [
-      { account: cash, amount: -amount },
-      { account: platform, amount },
-    ]);
-    return { ok: true, movementId: m.id, replayed: false };
-  });
+  return moveCash(db, { companyId, currency, delta: -amount, counterparty: PLATFORM(currency), reason, o, hash });
 }
 
 /** Pays money back to the agency's cash account (refund, void). */
@@ -314,17 +330,7 @@ export async function refund(
   assertAmount(amount);
   assertCurrency(currency);
   const hash = requestHash('refund', { companyId, currency, amount, reason, reference: o.reference });
-  return moveOnce<MoveResult>(db, o.idempotencyKey, hash, async (tx, known) => {
-    const cash = await ensureAccount(tx, CASH(companyId, currency), true);
-    const prior = await known();
-    if (prior) return prior;
-    const platform = await ensureAccount(tx, PLATFORM(currency));
-    const m = await insertMovement(tx, movementFields(reason, o, hash), [
-      { account: platform, amount: -amount },
-      { account: cash, amount },
-    ]);
-    return { ok: true, movementId: m.id, replayed: false };
-  });
+  return moveCash(db, { companyId, currency, delta: amount, counterparty: PLATFORM(currency), reason, o, hash });
 }
 
 const NOT_REVERSIBLE = new Set<string>(['hold', 'hold-capture', 'hold-release', 'hold-expire', 'reversal']);
