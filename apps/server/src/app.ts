@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './config.ts';
 import type { SupplierRegistry } from './suppliers/air/registry.ts';
+import type { Payments } from './payments/registry.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   sessionPolicy: SessionPolicy;
   /** Air suppliers shopping asks (simulated ones in development and tests). */
   airSuppliers: SupplierRegistry;
+  /** External payment channels (built-in sandboxes), their provider side and the portal's public URL. */
+  payments: Payments;
 }
 
 export interface AppOptions {
@@ -27,7 +30,7 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
-const API_PREFIXES = ['/base/', '/order/', '/shopping/', '/api/', '/healthz'];
+const API_PREFIXES = ['/base/', '/order/', '/shopping/', '/sandbox/', '/api/', '/healthz'];
 
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({

@@ -10,6 +10,12 @@ export interface Settings {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   webDist?: string;
+  /** The portal's public base URL: payment channels call back and send payers back to it. */
+  publicUrl: string;
+  /** Payment channel signing secrets by variable name (PAYMENT_SECRET_ALIPAY, ...); unset ones use development defaults. */
+  paymentSecrets: Record<string, string>;
+  /** Sandbox channel fault switches (PAYMENT_SANDBOX_FAULTS=duplicate,defer): duplicated and late callbacks. */
+  paymentSandboxFaults: { duplicateCallbacks: boolean; deferCallbacks: boolean };
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -22,6 +28,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 24 * 7),
     webDist: env.WEB_DIST,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    paymentSecrets: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('PAYMENT_SECRET_') && !!e[1])),
+    paymentSandboxFaults: {
+      duplicateCallbacks: (env.PAYMENT_SANDBOX_FAULTS ?? '').split(',').includes('duplicate'),
+      deferCallbacks: (env.PAYMENT_SANDBOX_FAULTS ?? '').split(',').includes('defer'),
+    },
   };
 }
 

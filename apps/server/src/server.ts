@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { readSettings, sessionPolicyFrom } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { startJobRunner } from './jobs/runner.ts';
+import { createPayments } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
 
 const settings = readSettings();
@@ -15,11 +17,25 @@ await migrateDatabase(database);
 await database.withStartupLock((db) => seedDemoData(db));
 
 const app = await buildApp({
-  deps: { db: database.db, sessionPolicy: sessionPolicyFrom(settings), airSuppliers: createAirSuppliers({ db: database.db }) },
+  deps: {
+    db: database.db,
+    sessionPolicy: sessionPolicyFrom(settings),
+    airSuppliers: createAirSuppliers({ db: database.db }),
+    payments: createPayments({
+      db: database.db,
+      publicUrl: settings.publicUrl,
+      secrets: settings.paymentSecrets,
+      faults: settings.paymentSandboxFaults,
+      merchantName: process.env.PAYMENT_MERCHANT_NAME,
+    }),
+  },
   logger: { level: settings.logLevel },
   webDist,
   trustProxy: process.env.TRUST_PROXY === '1',
 });
+
+// JOBS=off: this process serves requests only (another process, or nobody, runs the scheduled jobs).
+const jobRunner = process.env.JOBS === 'off' ? null : await startJobRunner({ database, deps: app.deps, log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -27,6 +43,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await jobRunner?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -12,6 +13,9 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's URL (postgres) or the embedded instance (pglite): for the job runner, which shares the database. */
+  url?: string;
+  pglite?: PGlite;
   /** Runs fn while holding a cluster-wide lock, so concurrent server starts migrate and seed once. */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -34,6 +38,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     async withStartupLock(fn) {
       const client = await pool.connect();
       try {
@@ -58,6 +63,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     // PGlite is one connection in one process: there is nobody to race with.
     withStartupLock: (fn) => fn(db),
     close: () => client.close(),

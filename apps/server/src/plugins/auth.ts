@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission, hasRole, type Permission, type Role } from '@portal/contract/roles';
+import { createHostMatcher } from '../modules/api-keys/allowed-hosts.ts';
+import { ApiKeyRateLimited, authenticateApiKey, isApiKeyToken, readApiKeyPolicy } from '../modules/api-keys/api-key.service.ts';
 import { resolveSession, type AuthContext } from '../modules/auth/session.service.ts';
 import type { RequestMeta } from '../modules/user-logs/user-log.repository.ts';
 import { forbidden } from './errors.ts';
 import type { Deps } from '../app.ts';
 
-type Hook = (req: FastifyRequest) => Promise<void>;
+// The reply is optional so a hook can also be called from inside another one; it only carries Retry-After.
+type Hook = (req: FastifyRequest, reply?: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,29 +44,41 @@ export function authOf(req: FastifyRequest): AuthContext {
 }
 
 export function registerAuth(app: FastifyInstance) {
-  const requireUser: Hook = async (req) => {
-    req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, bearerToken(req));
+  // Read once per app: the API-key rate and the allowed-hosts DNS cache live as long as the app does.
+  const apiKeys = { policy: readApiKeyPolicy(), hosts: createHostMatcher() };
+  const requireUser: Hook = async (req, reply) => {
+    const token = bearerToken(req);
+    if (!isApiKeyToken(token)) {
+      req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, token);
+      return;
+    }
+    try {
+      req.auth = await authenticateApiKey(app.deps.db, token, req.ip, apiKeys);
+    } catch (e) {
+      if (e instanceof ApiKeyRateLimited) reply?.header('retry-after', String(e.retryAfterSeconds));
+      throw e;
+    }
   };
   app.decorate('requireUser', requireUser);
-  app.decorate('requireRole', (role: Role) => async (req: FastifyRequest) => {
-    await requireUser(req);
+  app.decorate('requireRole', (role: Role) => async (req: FastifyRequest, reply?: FastifyReply) => {
+    await requireUser(req, reply);
     if (!hasRole(req.auth!.user.roles, role)) throw forbidden();
   });
-  app.decorate('requirePermission', (permission: Permission) => async (req: FastifyRequest) => {
-    await requireUser(req);
+  app.decorate('requirePermission', (permission: Permission) => async (req: FastifyRequest, reply?: FastifyReply) => {
+    await requireUser(req, reply);
     if (!hasPermission(req.auth!.user.permissions, permission)) throw forbidden();
   });
-  app.decorate('requirePlatformAdmin', async (req: FastifyRequest) => {
-    await requireUser(req);
+  app.decorate('requirePlatformAdmin', async (req: FastifyRequest, reply?: FastifyReply) => {
+    await requireUser(req, reply);
     const { user, company } = req.auth!;
     if (company.proxyLevel !== 0 || !hasRole(user.roles, 'SuperUser')) throw forbidden();
   });
-  app.decorate('requireAgencyManager', async (req: FastifyRequest) => {
-    await requireUser(req);
+  app.decorate('requireAgencyManager', async (req: FastifyRequest, reply?: FastifyReply) => {
+    await requireUser(req, reply);
     if (!isAgencyManager(req.auth!)) throw forbidden();
   });
-  app.decorate('requireFinance', async (req: FastifyRequest) => {
-    await requireUser(req);
+  app.decorate('requireFinance', async (req: FastifyRequest, reply?: FastifyReply) => {
+    await requireUser(req, reply);
     if (!isFinance(req.auth!)) throw forbidden();
   });
 }

@@ -12,7 +12,8 @@ export class AppError extends Error {
     readonly code: Code,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
-    readonly fields?: Record<string, MessageKey>,
+    // A field's message may carry parameters too (e.g. the expected amount of a top-up).
+    readonly fields?: Record<string, MessageKey | { key: MessageKey; params: Record<string, string | number> }>,
   ) {
     super(key);
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import agencyRoutes from './base/agencies.ts';
 import applicationRoutes from './base/applications.ts';
+import outboxRoutes from './base/outbox.ts';
 import companyRoutes from './base/company.ts';
 import fileRoutes from './base/files.ts';
 import siteRoutes from './base/site.ts';
@@ -17,5 +18,5 @@ import locationRoutes from './shopping/locations.ts';
 /** Feature route plugins, registered by app.ts after the session routes. */
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
-  agencyRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes,
+  agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes,
 ];

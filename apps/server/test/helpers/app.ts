@@ -5,6 +5,11 @@ import { sessionPolicyFrom } from '../../src/config.ts';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { seedDemoData } from '../../src/db/seed/demo.ts';
 import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/air/registry.ts';
+import { createPayments, type PaymentsOptions } from '../../src/payments/registry.ts';
+import { injectTransport } from '../../src/payments/transport.ts';
+
+/** The public URL the test app believes it has (payment callback and return URLs are built on it). */
+export const TEST_PUBLIC_URL = 'http://portal.test';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,9 +22,18 @@ export interface TestApp {
 
 /**
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a database created on the
- * TEST_DATABASE_URL server (and dropped afterwards) when the postgres project runs.
+ * TEST_DATABASE_URL server (and dropped afterwards) when the postgres project runs. `demoMoney` also seeds A00001's
+ * demo credit line and top-up; off by default, so tests count balances from zero.
  */
-export async function createTestApp(opts: { webDist?: string; airSuppliers?: (db: Db) => SupplierRegistry } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    webDist?: string;
+    airSuppliers?: (db: Db) => SupplierRegistry;
+    demoMoney?: boolean;
+    /** Payment channel options; by default callbacks are delivered into this app through app.inject. */
+    payments?: Partial<Omit<PaymentsOptions, 'db'>>;
+  } = {},
+): Promise<TestApp> {
   const kind = process.env.TEST_DB ?? 'pglite';
   let url: string | undefined;
   let drop = async () => {};
@@ -51,10 +65,16 @@ export async function createTestApp(opts: { webDist?: string; airSuppliers?: (db
   }
   const database = await openDatabase({ url });
   await migrateDatabase(database);
-  await database.withStartupLock((db) => seedDemoData(db));
+  await database.withStartupLock((db) => seedDemoData(db, { money: opts.demoMoney ?? false }));
   const airSuppliers = opts.airSuppliers?.(database.db) ?? createAirSuppliers({ db: database.db });
-  const app = await buildApp({
-    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers },
+  const payments = createPayments({
+    publicUrl: TEST_PUBLIC_URL,
+    transport: injectTransport(() => app),
+    ...opts.payments,
+    db: database.db,
+  });
+  const app: FastifyInstance = await buildApp({
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments },
     webDist: opts.webDist,
   });
   await app.ready();

@@ -161,7 +161,7 @@ describe('checkAccess: permissions', () => {
 });
 
 describe('checkAccess: platform administration', () => {
-  const platformPages = [paths.platformEnquiries, paths.platformExchangeRates, paths.platformSuppliers].map((p) => routes.find((x) => x.path === p)!);
+  const platformPages = [paths.platformEnquiries, paths.platformExchangeRates, paths.platformSuppliers, paths.platformOutbox].map((p) => routes.find((x) => x.path === p)!);
 
   it.each(platformPages.map((r) => [r.path, r] as const))('%s opens for a SuperUser of the top-level company', (_path, r) => {
     expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
@@ -192,11 +192,13 @@ describe('landingPath', () => {
     route(paths.flightBooking, ACCESS.flight),
   ];
 
-  it('with the real table: flight users land on flight booking, others (no bills or train pages yet) on /profile', () => {
+  it('with the real table: flight users land on flight booking, finance users where bills are shown on statements, others (no train pages yet) on /profile', () => {
     expect(landingPath(session({ roles: ['operator'] }), routes)).toBe(paths.flightBooking);
     expect(landingPath(session({ roles: ['SuperUser'], proxyLevel: 0 }), routes)).toBe(paths.flightBooking);
     expect(landingPath(session({ roles: ['operator'], flight: false }), routes)).toBe(paths.profile);
     expect(landingPath(session({ roles: ['finance'] }), routes)).toBe(paths.profile);
+    expect(landingPath(session({ roles: ['finance'], isShowBill: true }), routes)).toBe(paths.billsStatements);
+    expect(landingPath(session({ roles: ['finance'], proxyLevel: 0 }), routes)).toBe(paths.billsStatements);
   });
 
   it('prefers flight booking, then statements, then train booking, then profile', () => {
@@ -225,12 +227,17 @@ describe('menuFor', () => {
     { ...route(paths.agencyManager, ACCESS.agencyManager), menu: { area: 'top', labelKey: 'agency', order: 60 } },
   ];
 
-  it('with the real table: the top bar has Flights for flight users only (the other pages do not exist yet)', () => {
+  it('with the real table: Flights for flight users, Wallet & Invoicing for finance where bills are shown, Agency Management for the top level', () => {
     const top = (s: GuardSession) => menuFor('top', routes, s).map((r) => r.menu.labelKey);
-    expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual(['layout.menu.flights']);
+    expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([
+      'layout.menu.flights',
+      'layout.menu.wallet',
+      'layout.menu.agency',
+    ]);
     expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights']);
     expect(top(session({ roles: ['operator'], flight: false }))).toEqual([]);
     expect(top(session({ roles: ['finance'] }))).toEqual([]);
+    expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.wallet']);
   });
 
   it('shows an entry once its page exists and the guard allows it, in menu order', () => {
@@ -259,6 +266,7 @@ describe('menuFor', () => {
       paths.platformEnquiries,
       paths.platformExchangeRates,
       paths.platformSuppliers,
+      paths.platformOutbox,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);

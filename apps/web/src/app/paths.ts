@@ -27,6 +27,7 @@ export const paths = {
   platformEnquiries: '/platform/enquiries',
   platformExchangeRates: '/platform/exchange-rates',
   platformSuppliers: '/platform/suppliers',
+  platformOutbox: '/platform/outbox',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

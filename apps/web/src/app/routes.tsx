@@ -92,6 +92,13 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'layout.menu.suppliers', order: 38 },
   },
   {
+    path: paths.platformOutbox,
+    access: PLATFORM_ADMIN,
+    titleKey: 'platform.outbox.title',
+    component: lazy(() => import('../features/platform/pages/OutboxPage')),
+    menu: { area: 'user', labelKey: 'platform.outbox.menu', order: 39 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',
@@ -103,6 +110,44 @@ export const routes: AppRoute[] = [
     access: ACCESS.flight,
     titleKey: 'flight.title.confirm',
     component: lazy(() => import('../features/flight-confirm/pages/FlightConfirmPage')),
+  },
+  {
+    path: paths.billsWallet,
+    access: ACCESS.bills,
+    titleKey: 'bills.pageTitle.wallet',
+    component: lazy(() => import('../features/bills/pages/WalletPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.wallet', order: 50 },
+  },
+  {
+    path: paths.billsTransactions,
+    access: ACCESS.bills,
+    titleKey: 'bills.pageTitle.transactions',
+    component: lazy(() => import('../features/bills/pages/TransactionsPage')),
+  },
+  {
+    path: paths.billsStatements,
+    access: ACCESS.bills,
+    titleKey: 'bills.pageTitle.statements',
+    component: lazy(() => import('../features/bills/pages/StatementsPage')),
+  },
+  {
+    path: paths.agencyStatements,
+    access: ACCESS.agencyManager,
+    titleKey: 'bills.pageTitle.agencyStatements',
+    component: lazy(() => import('../features/agency-bills/pages/AgencyStatementsPage')),
+  },
+  {
+    path: '/agency-manager/bills/:id',
+    access: ACCESS.agencyBill,
+    titleKey: 'bills.pageTitle.agencyBill',
+    component: lazy(() => import('../features/agency-bills/pages/AgencyBillPage')),
+  },
+  {
+    path: paths.agencyManager,
+    access: ACCESS.agencyManager,
+    titleKey: 'agency.title',
+    component: lazy(() => import('../features/agency-manager/pages/AgencyManagerPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.agency', order: 60 },
   },
   { path: '*', access: PUBLIC, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
 ];

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import { DEFAULT_DATE_FORMAT, DATE_FORMATS, type DateFormat } from '@portal/contract/api/auth';
-import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, type Currency } from '@portal/contract/currency';
+import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, minorToDecimal, type Currency } from '@portal/contract/currency';
 import { useSiteConfig } from './site';
 import { storage, STORAGE_KEYS } from './storage';
 
@@ -11,6 +11,25 @@ export function formatPrice(value: number | string | null | undefined, currency?
   if (n === null || n === undefined || !Number.isFinite(n)) return '-';
   const text = n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency ? `${currency} ${text}` : text;
+}
+
+/**
+ * Money held as integer minor units (wallets, ledgers, statements): thousands separators and the currency's own
+ * decimals (2; 0 for JPY and KRW), worked on the decimal string so large amounts never pass through a float.
+ * `sign` writes "+" before positive amounts (movements in and out); `code: false` leaves out the currency code.
+ */
+export function formatAmount(
+  amountMinor: number | null | undefined,
+  currency: Currency,
+  opts: { sign?: boolean; code?: boolean } = {},
+): string {
+  if (amountMinor === null || amountMinor === undefined || !Number.isSafeInteger(amountMinor)) return '-';
+  const decimal = minorToDecimal(Math.abs(amountMinor), currency);
+  const [whole, fraction] = decimal.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amountMinor < 0 ? '-' : opts.sign && amountMinor > 0 ? '+' : '';
+  const text = `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+  return opts.code === false ? text : `${currency} ${text}`;
 }
 
 /**

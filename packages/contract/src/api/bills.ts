@@ -24,6 +24,8 @@ export const WALLET_ENTRY_TYPES = [
   'void-train',
   'refund-change-flight',
   'group-deposit',
+  'origin-hotel',
+  'refund-hotel',
   'hold',
   'hold-release',
   'hold-expire',
@@ -63,6 +65,9 @@ export const WalletEntryQuery = PageQuery.extend({
 });
 export type WalletEntryQuery = z.input<typeof WalletEntryQuery>;
 export const WalletEntryPage = Paged(WalletEntry);
+
+/** GET /base/v2/wallet?companyId=: an agency manager may read a sub-agency's wallet. */
+export const WalletSummaryQuery = z.object({ companyId: z.string().uuid().optional() });
 
 /** GET /base/v2/wallet: balances per currency the agency holds money in (the settlement currency first). */
 export const WalletSummary = z.object({
@@ -138,6 +143,11 @@ export const Statement = z.object({
   /** When the amount due must be paid: month end plus the credit period; null when nothing is due. */
   dueDate: z.string().nullable(),
   generatedAt: z.string(),
+  /**
+   * false while the month is still running (or the statement was last computed before it ended): such a statement is
+   * recomputed on each generation. A finished month's statement, once generated, never changes.
+   */
+  final: z.boolean(),
 });
 export type Statement = z.infer<typeof Statement>;
 
@@ -156,7 +166,10 @@ export const StatementPage = Paged(Statement);
 export const GenerateStatementBody = z.object({
   companyId: z.string().uuid().optional(),
   month: MonthString,
+  /** Defaults to the agency's settlement currency. */
+  currency: z.enum(CURRENCIES, 'validation.currency').optional(),
 });
+export type GenerateStatementBody = z.input<typeof GenerateStatementBody>;
 
 export const StatementDay = z.object({ date: z.string(), in: z.number().int(), out: z.number().int(), balance: z.number().int() });
 export type StatementDay = z.infer<typeof StatementDay>;
@@ -187,6 +200,8 @@ export const WalletPayment = z.object({
   amount: z.number().int(),
   currency: z.enum(CURRENCIES),
   fee: z.number().int(),
+  /** What the wallet receives: amount minus the channel's fee, in the same currency. */
+  net: z.number().int(),
   /** The channel's hosted payment page; null once the payment is final. */
   redirectUrl: z.string().nullable(),
   expiresAt: z.string(),
@@ -194,3 +209,14 @@ export const WalletPayment = z.object({
   paymentTime: z.string().nullable(),
 });
 export type WalletPayment = z.infer<typeof WalletPayment>;
+
+/** POST /base/v2/wallet/entries/export: the list's filters, every matching row (at most WALLET_EXPORT_MAX_ROWS). */
+export const WalletEntryExportBody = WalletEntryQuery.omit({ page: true, pageSize: true });
+export type WalletEntryExportBody = z.input<typeof WalletEntryExportBody>;
+
+/** POST /base/v2/transactions/export: the list's filters, every matching row (at most WALLET_EXPORT_MAX_ROWS). */
+export const TransactionExportBody = TransactionQuery.omit({ page: true, pageSize: true });
+export type TransactionExportBody = z.input<typeof TransactionExportBody>;
+
+/** Exports refuse (400, bills.export.tooMany) rather than cut a list short. */
+export const WALLET_EXPORT_MAX_ROWS = 10_000;

@@ -19,6 +19,15 @@ export const USER_LOG_ACTIONS = [
   'company_logo',
   'rates_update',
   'supplier_update',
+  // Agency management (issue 4), logged in the managing agency's log with the agency in the detail.
+  'agency_create',
+  'agency_update',
+  'agency_delete',
+  'agency_config',
+  'agency_password_reset',
+  'agency_api_key',
+  'agency_top_up',
+  'agency_credit',
 ] as const;
 export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
 

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COMMON_CONFIG, DEFAULT_USER_CONFIG, type CommonConfig } from '@portal/contract/api/auth';
 import { CURRENCIES } from '@portal/contract/currency';
 import type { Role } from '@portal/contract/roles';
 import type { Db } from '../client.ts';
-import { companies, exchangeRates, sites, users } from '../schema/index.ts';
+import { companies, exchangeRates, paymentTransactions, sites, users } from '../schema/index.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { setCreditLimit, topUp } from '../../modules/ledger/ledger.service.ts';
 
 /**
  * Demo data the README, the tests and the demos rely on. Idempotent: every insert is "if missing", so a restart adds
@@ -42,7 +44,60 @@ const DEMO_RATES: Record<string, string> = {
   TWD: '0.221', KRW: '0.0051', ZAR: '0.4', ILS: '1.95',
 };
 
-export async function seedDemoData(db: Db): Promise<void> {
+/** A00001's demo money: a CNY credit line and one bank-transfer top-up, so the demo wallet is not empty. */
+export const DEMO_MONEY = {
+  agency: 'A00001',
+  currency: 'CNY',
+  creditLimit: 20_000_00,
+  topUp: 50_000_00,
+  reference: 'DEMO-TOPUP-1',
+  idempotencyKey: 'demo-seed:A00001:topup-1',
+} as const;
+
+/**
+ * Written once, in one transaction, keyed by the top-up's idempotency key: a restart finds the transaction and changes
+ * nothing, so a credit limit edited in the portal stays as edited.
+ */
+async function seedDemoMoney(db: Db, companyId: string): Promise<void> {
+  const m = DEMO_MONEY;
+  await db.transaction(async (tx) => {
+    const [seeded] = await tx
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.idempotencyKey, m.idempotencyKey));
+    if (seeded) return;
+    const credit = await setCreditLimit(tx, companyId, m.currency, m.creditLimit);
+    if (!credit.ok) throw new Error(`demo credit limit refused: ${credit.reason}`);
+    const transactionId = randomUUID();
+    const moved = await topUp(tx, companyId, m.currency, m.topUp, {
+      channel: 'bank-transfer',
+      reference: { type: 'transaction', id: transactionId },
+      idempotencyKey: m.idempotencyKey,
+    });
+    if (!moved.ok) throw new Error(`demo top-up refused: ${moved.reason}`);
+    await tx.insert(paymentTransactions).values({
+      id: transactionId,
+      companyId,
+      kind: 'top-up',
+      method: 'bank-transfer',
+      status: 'succeeded',
+      grossAmount: m.topUp,
+      grossCurrency: m.currency,
+      exchangeRate: '1',
+      netAmount: m.topUp,
+      netCurrency: m.currency,
+      externalReference: m.reference,
+      movementId: moved.movementId,
+      idempotencyKey: m.idempotencyKey,
+      paidAt: new Date(),
+    });
+  });
+}
+
+/**
+ * `money: false` leaves every wallet empty: the integration tests count balances from zero (test/helpers/app.ts).
+ */
+export async function seedDemoData(db: Db, opts: { money?: boolean } = {}): Promise<void> {
   const idByCode = new Map<string, string>();
   for (const c of DEMO_COMPANIES) {
     await db
@@ -107,4 +162,5 @@ export async function seedDemoData(db: Db): Promise<void> {
     .insert(exchangeRates)
     .values(Object.entries(DEMO_RATES).map(([currency, rate]) => ({ currency, rate })))
     .onConflictDoNothing();
+  if (opts.money ?? true) await seedDemoMoney(db, idByCode.get(DEMO_MONEY.agency)!);
 }

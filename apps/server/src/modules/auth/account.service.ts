@@ -5,13 +5,20 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
+import { isApiKeyCaller } from '../api-keys/api-key.service.ts';
 import { toUserInfo } from '../users/user.mapper.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { revokeSession, revokeUserSessions, type AuthContext } from './session.service.ts';
 
 const actorOf = (auth: AuthContext) => ({ id: auth.user.id, username: auth.user.username });
 
+/** An API key is neither a session to end nor a password to change; its agency manager replaces it instead. */
+function refuseApiKeyCaller(auth: AuthContext): void {
+  if (isApiKeyCaller(auth)) throw new AppError(Code.FORBIDDEN, 'error.apiKey.noSession');
+}
+
 export async function logout(db: Db, auth: AuthContext, meta: RequestMeta): Promise<void> {
+  refuseApiKeyCaller(auth);
   await db.transaction(async (tx) => {
     await revokeSession(tx, auth.sessionId, 'logout');
     await recordUserLog(tx, { companyId: auth.company.id, actor: actorOf(auth), target: actorOf(auth), action: 'logout', meta });
@@ -39,6 +46,7 @@ export async function updateMe(db: Db, auth: AuthContext, body: UpdateMeBody, me
 
 /** A password change keeps the caller's session and ends every other one (a stolen session dies with the old password). */
 export async function changePassword(db: Db, auth: AuthContext, body: ChangePasswordBody, meta: RequestMeta): Promise<void> {
+  refuseApiKeyCaller(auth);
   if (!(await verifyPassword(auth.user.passwordHash, body.oldPassword))) {
     throw new AppError(Code.WRONG_PASSWORD, 'error.password.wrong', {}, { oldPassword: 'error.password.wrong' });
   }

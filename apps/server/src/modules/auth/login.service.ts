@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LoginBody, SessionAnswer } from '@portal/contract/api/auth';
 import { Code } from '@portal/contract/codes';
 import type { Db } from '../../db/client.ts';
@@ -20,12 +20,13 @@ function throttled(retryAfterSeconds: number) {
   return new AppError(Code.LOGIN_THROTTLED, 'error.auth.throttled', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
 }
 
+/** People only: an agency's API user (kind 'api') acts through its API key and never signs in. */
 export async function findUserByUsername(db: Db, username: string) {
   const rows = await db
     .select({ user: users, company: companies })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.kind, 'person')))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -57,7 +58,8 @@ export async function login(db: Db, policy: SessionPolicy, body: LoginBody, meta
     throw new AppError(Code.INVALID_CREDENTIALS, 'error.auth.invalidCredentials');
   }
   const { user, company } = found;
-  if (user.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
+  // A disabled agency (agency management) locks out all of its users, as a disabled user is locked out.
+  if (user.status === 'disabled' || company.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
 
   return db.transaction(async (tx) => {
     await reset(tx, userKey(body.username));

@@ -9,11 +9,14 @@ export type UserPatch = Partial<Pick<typeof users.$inferInsert, 'nickname' | 'ar
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
-/** Every lookup by id is scoped to a company: the tenant check lives in the query, not in the caller's memory. */
-const inCompany = (companyId: string, id: string) => and(eq(users.companyId, companyId), eq(users.id, id));
+/**
+ * Every lookup by id is scoped to a company: the tenant check lives in the query, not in the caller's memory. The
+ * agency's API user (kind 'api', managed through its API key by the parent agency) is not one of the people listed here.
+ */
+const inCompany = (companyId: string, id: string) => and(eq(users.companyId, companyId), eq(users.id, id), eq(users.kind, 'person'));
 
 export async function listUsers(db: DbOrTx, companyId: string, q: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
-  const where: SQL[] = [eq(users.companyId, companyId)];
+  const where: SQL[] = [eq(users.companyId, companyId), eq(users.kind, 'person')];
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
     where.push(or(ilike(users.username, like), ilike(users.nickname, like), ilike(users.email, like), ilike(users.mobile, like))!);

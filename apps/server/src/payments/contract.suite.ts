@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCIES, type Currency } from '@portal/contract/currency';
+import { describe, expect, it } from 'vitest';
+import type { SandboxProvider } from './sandbox/provider.ts';
+import { toDecimal } from './sandbox/wire.ts';
+import type { CallbackRequest } from './transport.ts';
+import type { CallbackEvent, PaymentChannel } from './types.ts';
+
+/** What the suite needs: the adapter, the provider behind it (to act as the payer), and the callbacks it sent. */
+export interface ChannelHarness {
+  channel: PaymentChannel;
+  sandbox: SandboxProvider;
+  /** Every callback the sandbox sent through the harness's transport, in order. */
+  sent: CallbackRequest[];
+  /** How the harness's transport answers: the channel's acknowledgement, a refusal, or a network failure. */
+  answer: 'ack' | 'refuse' | 'fail';
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The one contract every payment channel passes, sandbox or real: create -> retrieve -> pay -> a signed callback that
+ * verifies; tampered and stale callbacks refused; cancel; expiry; retries until acknowledged.
+ */
+export function paymentChannelContract(name: string, harness: () => ChannelHarness): void {
+  describe(`payment channel contract: ${name}`, () => {
+    const h = () => harness();
+    const currencyOf = (c: PaymentChannel): Currency => (c.currencies.includes('CNY') ? 'CNY' : c.currencies[0]);
+
+    async function open(over: { amount?: number; minutes?: number } = {}) {
+      const { channel } = h();
+      const merchantReference = randomUUID();
+      const input = {
+        merchantReference,
+        amount: over.amount ?? 12_345,
+        currency: currencyOf(channel),
+        subject: 'Wallet top-up A00001',
+        notifyUrl: `http://portal.test/order/v2/payments/callbacks/${channel.code}`,
+        returnUrl: `http://portal.test/bills/wallet?payment=${merchantReference}`,
+        expiresAt: new Date(Date.now() + (over.minutes ?? channel.paymentTimeoutMinutes) * 60_000),
+      };
+      const created = await channel.createPayment(input);
+      return { ...input, ...created };
+    }
+
+    /** The verified events the channel sent about one payment. */
+    function eventsFor(channelPaymentId: string): { req: CallbackRequest; event: CallbackEvent }[] {
+      const { channel, sent } = h();
+      return sent
+        .filter((r) => r.url.endsWith(`/callbacks/${channel.code}`))
+        .map((req) => ({ req, v: channel.verifyCallback(req.headers, req.body) }))
+        .filter((x): x is { req: CallbackRequest; v: { ok: true; event: CallbackEvent } } => x.v.ok && x.v.event.channelPaymentId === channelPaymentId)
+        .map(({ req, v }) => ({ req, event: v.event }));
+    }
+
+    async function paidCallback() {
+      const p = await open();
+      expect(await h().sandbox.payerPays(h().channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
+      const [first] = eventsFor(p.channelPaymentId);
+      expect(first, 'a signed callback was sent when the payer paid').toBeDefined();
+      return { p, ...first };
+    }
+
+    it('declares its currencies, fee and timeout', () => {
+      const { channel } = h();
+      expect(channel.code).toBe(name);
+      expect(channel.currencies.length).toBeGreaterThan(0);
+      for (const c of channel.currencies) expect(CURRENCIES).toContain(c);
+      expect(Number.isInteger(channel.feeBp) && channel.feeBp >= 0 && channel.feeBp < 10_000).toBe(true);
+      expect(channel.paymentTimeoutMinutes).toBeGreaterThanOrEqual(5);
+      expect(channel.paymentTimeoutMinutes).toBeLessThanOrEqual(180);
+    });
+
+    it('creates a payment, answers the same one for the same merchant reference, and retrieves it', async () => {
+      const { channel } = h();
+      const p = await open();
+      expect(p.redirectUrl).toContain(`/sandbox/${channel.code}/pay/`);
+      const again = await channel.createPayment({ ...p });
+      expect(again.channelPaymentId).toBe(p.channelPaymentId);
+      await expect(channel.createPayment({ ...p, amount: p.amount + 1 })).rejects.toThrow();
+      expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({
+        channelPaymentId: p.channelPaymentId,
+        merchantReference: p.merchantReference,
+        status: 'created',
+        amount: p.amount,
+        currency: p.currency,
+        paidAt: null,
+        redirectUrl: p.redirectUrl,
+      });
+      expect(await channel.retrievePayment('no-such-payment')).toBeNull();
+    });
+
+    it('refuses a currency it does not take', async () => {
+      const { channel } = h();
+      const foreign = CURRENCIES.find((c) => !channel.currencies.includes(c));
+      if (!foreign) return;
+      const ref = randomUUID();
+      await expect(
+        channel.createPayment({
+          merchantReference: ref,
+          amount: 100,
+          currency: foreign,
+          subject: 'x',
+          notifyUrl: 'http://portal.test/n',
+          returnUrl: 'http://portal.test/r',
+          expiresAt: new Date(Date.now() + 600_000),
+        }),
+      ).rejects.toMatchObject({ reason: 'currency_not_supported' });
+    });
+
+    it('is paid on its page and calls back with a signed event that verifies', async () => {
+      const { channel } = h();
+      const { p, event, req } = await paidCallback();
+      expect(event).toMatchObject({ channelPaymentId: p.channelPaymentId, merchantReference: p.merchantReference, status: 'paid', amount: p.amount, currency: p.currency });
+      expect(event.eventId).toMatch(/\S{8,}/);
+      expect(Math.abs(event.occurredAt.getTime() - Date.now())).toBeLessThan(60_000);
+      expect(req.headers['content-type']).toBeTruthy();
+      const after = await channel.retrievePayment(p.channelPaymentId);
+      expect(after).toMatchObject({ status: 'paid', redirectUrl: null });
+      expect(after!.paidAt).toBeInstanceOf(Date);
+      // Paid is final: it cannot be canceled, paid again or canceled by the payer.
+      expect(await channel.cancelPayment(p.channelPaymentId)).toEqual({ ok: false, reason: 'already_paid' });
+      expect(await h().sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
+      expect(await h().sandbox.payerCancels(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
+      expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+      const ack = channel.acknowledgement(true);
+      expect(ack.status).toBeGreaterThanOrEqual(200);
+      expect(ack.status).toBeLessThan(300);
+      expect(channel.acknowledgement(false)).not.toEqual(ack);
+    });
+
+    it('refuses a tampered callback', async () => {
+      const { channel } = h();
+      const { p, req } = await paidCallback();
+      const forgeries: string[] = [];
+      for (const genuine of [toDecimal(p.amount, p.currency), String(p.amount), p.channelPaymentId, p.merchantReference]) {
+        if (req.body.includes(genuine)) forgeries.push(req.body.replaceAll(genuine, genuine.replace(/\d/, (d) => String((Number(d) + 1) % 10))));
+      }
+      // Bodies that carry none of them in clear (an encrypted resource) are tampered anywhere.
+      if (forgeries.length === 0) {
+        const i = Math.floor(req.body.length / 2);
+        forgeries.push(req.body.slice(0, i) + (req.body[i] === 'A' ? 'B' : 'A') + req.body.slice(i + 1));
+      }
+      for (const body of forgeries) {
+        expect(body).not.toBe(req.body);
+        expect(channel.verifyCallback(req.headers, body)).toEqual({ ok: false, reason: 'bad_signature' });
+      }
+      // Channels that sign in headers refuse the body without them.
+      const unsigned = { 'content-type': req.headers['content-type'] };
+      if (Object.keys(req.headers).length > 1) expect(channel.verifyCallback(unsigned, req.body)).toMatchObject({ ok: false });
+      expect(channel.verifyCallback(req.headers, '')).toMatchObject({ ok: false });
+      expect(channel.verifyCallback(req.headers, req.body)).toMatchObject({ ok: true });
+    });
+
+    it('refuses a callback whose signed time is too far from now', async () => {
+      const { channel } = h();
+      const { req } = await paidCallback();
+      expect(channel.verifyCallback(req.headers, req.body, new Date(Date.now() + 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
+      expect(channel.verifyCallback(req.headers, req.body, new Date(Date.now() - 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
+    });
+
+    it('cancels an open payment, which then cannot be paid', async () => {
+      const { channel, sandbox } = h();
+      const p = await open();
+      expect(await channel.cancelPayment(p.channelPaymentId)).toEqual({ ok: true, status: 'canceled' });
+      expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({ status: 'canceled', redirectUrl: null, paidAt: null });
+      expect(await sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
+      expect(await channel.cancelPayment(p.channelPaymentId)).toEqual({ ok: true, status: 'canceled' });
+      expect(await channel.cancelPayment('no-such-payment')).toEqual({ ok: false, reason: 'not_found' });
+      // The merchant closed it; it needs no callback to learn that.
+      expect(eventsFor(p.channelPaymentId)).toHaveLength(0);
+    });
+
+    it("calls back when the payer cancels on the channel's page", async () => {
+      const { channel, sandbox } = h();
+      const p = await open();
+      expect(await sandbox.payerCancels(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
+      const [e] = eventsFor(p.channelPaymentId);
+      // Some channels (Stripe Checkout) have no cancel event: an abandoned session expires.
+      expect(['canceled', 'expired']).toContain(e?.event.status);
+      expect(e.event).toMatchObject({ amount: p.amount, currency: p.currency, merchantReference: p.merchantReference });
+      expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({ status: 'canceled' });
+    });
+
+    it('expires a payment nobody paid in time, and calls back', async () => {
+      const { channel, sandbox } = h();
+      const p = await open();
+      const later = new Date(p.expiresAt.getTime() + 1000);
+      expect(await channel.retrievePayment(p.channelPaymentId, new Date(p.expiresAt.getTime() - 1000))).toMatchObject({ status: 'created' });
+      expect(await sandbox.payerPays(channel.code, p.channelPaymentId, later)).toMatchObject({ ok: false, payment: { status: 'expired' } });
+      expect(await channel.retrievePayment(p.channelPaymentId, later)).toMatchObject({ status: 'expired', redirectUrl: null });
+      expect(await channel.cancelPayment(p.channelPaymentId, later)).toEqual({ ok: true, status: 'expired' });
+      await sandbox.deliverDue(later);
+      const events = eventsFor(p.channelPaymentId);
+      expect(events.map((e) => e.event.status)).toEqual(['expired']);
+      expect(events[0].event).toMatchObject({ amount: p.amount, merchantReference: p.merchantReference });
+    });
+
+    it("retries an unacknowledged callback on the channel's schedule until it is acknowledged", async () => {
+      const { channel, sandbox } = h();
+      const harnessOf = h();
+      harnessOf.answer = 'refuse';
+      try {
+        const p = await open();
+        const t0 = new Date();
+        await sandbox.payerPays(channel.code, p.channelPaymentId, t0);
+        expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+        // Not due again straight away.
+        await sandbox.deliverDue(new Date(t0.getTime() + 1000));
+        expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+        harnessOf.answer = 'fail';
+        await sandbox.deliverDue(new Date(t0.getTime() + 3 * HOUR));
+        expect(eventsFor(p.channelPaymentId)).toHaveLength(2);
+        harnessOf.answer = 'ack';
+        await sandbox.deliverDue(new Date(t0.getTime() + 30 * HOUR));
+        expect(eventsFor(p.channelPaymentId)).toHaveLength(3);
+        // Acknowledged: never sent again.
+        await sandbox.deliverDue(new Date(t0.getTime() + 100 * HOUR));
+        expect(eventsFor(p.channelPaymentId)).toHaveLength(3);
+        const ids = new Set(eventsFor(p.channelPaymentId).map((e) => e.event.eventId));
+        expect(ids.size, 'every delivery carries the same event id').toBe(1);
+      } finally {
+        harnessOf.answer = 'ack';
+      }
+    });
+  });
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18n from '../../../lib/i18n';
+import { api, ApiError } from '../../../lib/api';
+import { blueSky, detailOf } from '../test/fixtures';
+import { AgencyFormDrawer } from './AgencyFormDrawer';
+
+vi.mock('../../../lib/api', () => {
+  class ApiError extends Error {
+    constructor(
+      message: string,
+      public code: number,
+      public status: number,
+      public fields?: Record<string, string>,
+    ) {
+      super(message);
+    }
+  }
+  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
+});
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+
+function renderDrawer(target: Parameters<typeof AgencyFormDrawer>[0]['target'] = 'create') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <AgencyFormDrawer target={target} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onClose, drawer: screen.getByRole('dialog') };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillValid(user: User, drawer: HTMLElement) {
+  const d = within(drawer);
+  await user.type(d.getByLabelText('Agency name'), 'Harbour Trips');
+  await user.type(d.getByLabelText('Contact person'), 'Mei Chan');
+  await user.type(d.getByLabelText('Contact phone'), '+852 9876 5432');
+  await user.type(d.getByLabelText('Contact email'), 'mei@harbour.example');
+  await user.type(d.getByLabelText('Username'), 'harbour.admin');
+  await user.type(d.getByLabelText('Password'), 'secret12');
+  await user.type(d.getByLabelText('Confirm password'), 'secret12');
+}
+
+const submit = (user: User, drawer: HTMLElement) => user.click(within(drawer).getByRole('button', { name: 'Create agency' }));
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  vi.mocked(api.post).mockReset();
+  vi.mocked(api.put).mockReset();
+});
+afterEach(cleanup);
+
+describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
+  it('refuses what the contract refuses, with its messages, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { drawer } = renderDrawer();
+    await fillValid(user, drawer);
+    const d = within(drawer);
+    await user.clear(d.getByLabelText('Contact email'));
+    await user.type(d.getByLabelText('Contact email'), 'not-an-email');
+    await user.clear(d.getByLabelText('Contact phone'));
+    await user.type(d.getByLabelText('Contact phone'), 'call me');
+    await user.clear(d.getByLabelText('Username'));
+    await user.type(d.getByLabelText('Username'), '1bad');
+    await user.clear(d.getByLabelText('Password'));
+    await user.type(d.getByLabelText('Password'), '12345');
+    await submit(user, drawer);
+    expect(await d.findByText(i18n.t('validation.email.format'))).toBeTruthy();
+    expect(await d.findByText(i18n.t('validation.phone.format'))).toBeTruthy();
+    expect(await d.findByText(i18n.t('validation.username.format'))).toBeTruthy();
+    expect(await d.findByText('Password must be 6 to 15 characters')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('requires the name and a matching password confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { drawer } = renderDrawer();
+    await fillValid(user, drawer);
+    const d = within(drawer);
+    await user.clear(d.getByLabelText('Agency name'));
+    await user.clear(d.getByLabelText('Confirm password'));
+    await user.type(d.getByLabelText('Confirm password'), 'secret13');
+    await submit(user, drawer);
+    expect(await d.findByText('The two passwords do not match')).toBeTruthy();
+    expect(d.getAllByText('This field is required').length).toBeGreaterThan(0);
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('sends the contract body, with the first super user, and closes', async () => {
+    vi.mocked(api.post).mockResolvedValue({ ...detailOf(blueSky), name: 'Harbour Trips', code: 'A00009' });
+    const user = userEvent.setup({ delay: null });
+    const { drawer, onClose } = renderDrawer();
+    await fillValid(user, drawer);
+    await submit(user, drawer);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post).toHaveBeenCalledWith('/base/v2/agencies', {
+      name: 'Harbour Trips',
+      alias: null,
+      address: null,
+      contactName: 'Mei Chan',
+      contactEmail: 'mei@harbour.example',
+      contactPhone: '+852 9876 5432',
+      customerService: null,
+      allowedHosts: [],
+      extraInfo: null,
+      settlementCurrency: 'CNY',
+      enableFlightService: true,
+      enableTrainService: true,
+      superUser: { username: 'harbour.admin', password: 'secret12' },
+    });
+  });
+
+  it('puts server field errors on nested fields and keeps the drawer open', async () => {
+    vi.mocked(api.post).mockRejectedValue(
+      new ApiError('Validation failed', 100400, 400, { 'superUser.username': 'This username is already taken', 'allowedHosts.0': 'Bad host' }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { drawer, onClose } = renderDrawer();
+    await fillValid(user, drawer);
+    await submit(user, drawer);
+    expect(await within(drawer).findByText('This username is already taken')).toBeTruthy();
+    expect(within(drawer).getByText('Bad host')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('edits an agency with PUT, status included, without super user fields', async () => {
+    vi.mocked(api.put).mockResolvedValue(detailOf(blueSky));
+    const user = userEvent.setup({ delay: null });
+    const { drawer, onClose } = renderDrawer(blueSky);
+    const d = within(drawer);
+    expect(d.queryByLabelText('Username')).toBeNull();
+    await user.clear(d.getByLabelText('Alias'));
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith('/base/v2/agencies/a1', {
+      name: 'Blue Sky Travel',
+      alias: null,
+      address: null,
+      contactName: 'Ada Lee',
+      contactEmail: 'ada@bluesky.example',
+      contactPhone: '+852 1234 5678',
+      customerService: null,
+      allowedHosts: ['203.0.113.10'],
+      extraInfo: null,
+      status: 'active',
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Alert, Col, Descriptions, Form, InputNumber, Modal, Row, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Agency } from '@portal/contract/api/agencies';
+import { minorDigits } from '@portal/contract/currency';
+import { formatAmount } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useSetAgencyCredit } from '../api/set-credit';
+import { majorToMinor, minorToMajor } from '../utils/money';
+import { applyFieldErrors } from '../utils/server-errors';
+import { useRetained } from '../utils/use-retained';
+
+interface Values {
+  /** Major units of the settlement currency. */
+  credit?: number;
+  sendEmail: boolean;
+}
+
+interface Props {
+  agency: Agency | null;
+  onClose: () => void;
+}
+
+export function CreditLimitModal({ agency: selected, onClose }: Props) {
+  const { t } = useTranslation();
+  const agency = useRetained(selected);
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const setCredit = useSetAgencyCredit();
+  const currency = agency?.balance.currency ?? 'CNY';
+  const credit = Form.useWatch('credit', form);
+  const belowUsed = agency !== null && credit !== undefined && credit !== null && majorToMinor(credit, currency) < agency.balance.usedCredit;
+
+  const submit = (values: Values) => {
+    if (!agency) return;
+    setFormError(null);
+    setCredit.mutate(
+      { id: agency.id, body: { credit: majorToMinor(values.credit ?? 0, currency), sendEmail: values.sendEmail } },
+      {
+        onSuccess: (balances) => {
+          notify.success(t('agency.credit.success', { name: agency.name, amount: formatAmount(balances.creditLimit, balances.currency) }));
+          onClose();
+        },
+        onError: (error) => setFormError(applyFieldErrors(form, error, ['credit', 'sendEmail'], t('agency.errors.save'))),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={selected !== null}
+      title={agency ? t('agency.credit.title', { name: agency.name }) : ''}
+      okText={t('agency.common.save')}
+      cancelText={t('agency.common.cancel')}
+      onCancel={onClose}
+      confirmLoading={setCredit.isPending}
+      okButtonProps={{ htmlType: 'submit' }}
+      destroyOnHidden
+      afterClose={() => setFormError(null)}
+      modalRender={(dom) => (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name="agency-credit"
+          clearOnDestroy
+          initialValues={{ credit: agency ? minorToMajor(agency.balance.creditLimit, currency) : undefined, sendEmail: true }}
+          onFinish={submit}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
+      {agency && (
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          style={{ marginBottom: 16 }}
+          items={[
+            { key: 'limit', label: t('agency.credit.current'), children: formatAmount(agency.balance.creditLimit, currency) },
+            { key: 'used', label: t('agency.credit.used'), children: formatAmount(agency.balance.usedCredit, currency) },
+            { key: 'available', label: t('agency.credit.available'), children: formatAmount(agency.balance.availableCredit, currency) },
+          ]}
+        />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="credit"
+            label={t('agency.credit.newLimit')}
+            rules={[{ required: true, message: t('validation.credit.required') }]}
+            extra={t('agency.credit.hint')}
+          >
+            <InputNumber<number> min={0} max={1e11} precision={minorDigits(currency)} prefix={currency} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item name="sendEmail" label={t('agency.credit.sendEmail')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      {belowUsed && <Alert type="warning" showIcon title={t('agency.credit.belowUsed')} />}
+    </Modal>
+  );
+}

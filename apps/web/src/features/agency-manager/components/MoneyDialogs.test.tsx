@@ -1,0 +1,107 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import dayjs from 'dayjs';
+import i18n from '../../../lib/i18n';
+import { api } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { blueSky, tokyo } from '../test/fixtures';
+import { CreditLimitModal } from './CreditLimitModal';
+import { LookToBookModal, defaultLookToBookRange } from './LookToBookModal';
+import { ResetSuperUserPasswordModal } from './ResetSuperUserPasswordModal';
+
+vi.mock('../../../lib/api', () => ({
+  ApiError: class ApiError extends Error {},
+  newIdempotencyKey: vi.fn(),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() },
+}));
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+
+function renderWithClient(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return within(screen.getByRole('dialog'));
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  vi.mocked(api.get).mockReset();
+  vi.mocked(api.post).mockReset();
+  vi.mocked(api.put).mockReset();
+  vi.mocked(notify.success).mockClear();
+});
+afterEach(cleanup);
+
+describe('CreditLimitModal', { timeout: 20_000 }, () => {
+  it('shows the used credit, requires a limit and sends it in minor units', async () => {
+    vi.mocked(api.put).mockResolvedValue({ ...tokyo.balance, creditLimit: 150_000 });
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const d = renderWithClient(<CreditLimitModal agency={tokyo} onClose={onClose} />);
+    expect(d.getByText('JPY 20,000')).toBeTruthy();
+    const input = d.getByLabelText('New credit limit') as HTMLInputElement;
+    expect(input.value).toBe('100000');
+    await user.clear(input);
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Please enter the credit limit')).toBeTruthy();
+    expect(api.put).not.toHaveBeenCalled();
+
+    await user.type(input, '10000');
+    expect(await d.findByText('The new limit is below the credit already used.')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '150000');
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith('/base/v2/agencies/a2/credit', { credit: 150_000, sendEmail: true });
+    expect(notify.success).toHaveBeenCalledWith('Credit limit of Tokyo Tours set to JPY 150,000');
+  });
+});
+
+describe('ResetSuperUserPasswordModal', { timeout: 20_000 }, () => {
+  it('needs 6 to 15 characters typed twice, then posts the new password', async () => {
+    vi.mocked(api.post).mockResolvedValue({ username: 'bluesky.admin' });
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const d = renderWithClient(<ResetSuperUserPasswordModal agency={blueSky} onClose={onClose} />);
+    expect(d.getByText(/Sets a new password for bluesky.admin/)).toBeTruthy();
+    await user.type(d.getByLabelText('New password'), '12345');
+    await user.type(d.getByLabelText('Confirm password'), '12346');
+    await user.click(d.getByRole('button', { name: 'Reset password' }));
+    expect(await d.findByText('Password must be 6 to 15 characters')).toBeTruthy();
+    expect(await d.findByText('The two passwords do not match')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+
+    await user.type(d.getByLabelText('New password'), '6');
+    await user.clear(d.getByLabelText('Confirm password'));
+    await user.type(d.getByLabelText('Confirm password'), '123456');
+    await user.click(d.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post).toHaveBeenCalledWith('/base/v2/agencies/a1/superuser/password', { password: '123456' });
+  });
+});
+
+describe('LookToBookModal', { timeout: 20_000 }, () => {
+  it('asks for the last 30 days and shows searches, bookings and the ratio', async () => {
+    vi.mocked(api.get).mockResolvedValue({ from: '2025-04-02', to: '2025-05-01', searches: 1250, bookings: 10, ratio: 125 });
+    const d = renderWithClient(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
+    const [from, to] = defaultLookToBookRange();
+    expect(to.diff(from, 'day')).toBe(29);
+    expect(to.isSame(dayjs(), 'day')).toBe(true);
+    await waitFor(() =>
+      expect(api.get).toHaveBeenCalledWith('/base/v2/agencies/a1/look-to-book', expect.objectContaining({ params: { from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') } })),
+    );
+    expect(await d.findByText('1,250')).toBeTruthy();
+    expect(d.getByText('10')).toBeTruthy();
+    expect(d.getByText('125.0 : 1')).toBeTruthy();
+  });
+
+  it('says so when there was no booking', async () => {
+    vi.mocked(api.get).mockResolvedValue({ from: '2025-04-02', to: '2025-05-01', searches: 40, bookings: 0, ratio: null });
+    const d = renderWithClient(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
+    expect(await d.findByText('No bookings')).toBeTruthy();
+  });
+});

@@ -1,0 +1,158 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Agency } from '@portal/contract/api/agencies';
+import i18n from '../../../lib/i18n';
+import { api, ApiError, newIdempotencyKey } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { blueSky } from '../test/fixtures';
+import { TopUpModal } from './TopUpModal';
+
+vi.mock('../../../lib/api', () => {
+  class ApiError extends Error {
+    constructor(
+      message: string,
+      public code: number,
+      public status: number,
+      public fields?: Record<string, string>,
+    ) {
+      super(message);
+    }
+  }
+  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
+});
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+
+const answer = {
+  transactionId: 't1',
+  movementId: 'm1',
+  amount: 100_000,
+  currency: 'CNY',
+  balance: blueSky.balance,
+  replayed: false,
+};
+
+function setup(agency: Agency | null = blueSky) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const onClose = vi.fn();
+  const ui = (a: Agency | null) => (
+    <QueryClientProvider client={client}>
+      <TopUpModal agency={a} onClose={onClose} />
+    </QueryClientProvider>
+  );
+  const view = render(ui(agency));
+  return { onClose, rerender: (a: Agency | null) => view.rerender(ui(a)) };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const dialog = () => screen.getByRole('dialog');
+
+async function fillSameCurrency(user: User) {
+  const d = within(dialog());
+  await user.type(d.getByLabelText('Received amount'), '1000');
+  await user.type(d.getByLabelText('Reference number'), 'HSBC-001');
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  let n = 0;
+  vi.mocked(newIdempotencyKey).mockReset().mockImplementation(() => `key-${++n}`);
+  vi.mocked(api.get).mockReset().mockResolvedValue({ base: 'CNY', rates: [], rateMap: { USD: '7.2', JPY: '0.048' } });
+  vi.mocked(api.post).mockReset();
+  vi.mocked(notify.success).mockClear();
+});
+afterEach(cleanup);
+
+describe('TopUpModal', { timeout: 30_000 }, () => {
+  it('computes the amount, asks for confirmation, then posts with an Idempotency-Key', async () => {
+    vi.mocked(api.post).mockResolvedValue(answer);
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = setup();
+    await fillSameCurrency(user);
+    expect((within(dialog()).getByLabelText('Amount credited (CNY)') as HTMLInputElement).value).toBe('1000.00');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Review' }));
+    expect(await within(dialog()).findByText('Blue Sky Travel will be credited')).toBeTruthy();
+    expect(within(dialog()).getByText('CNY 13,345.67')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+
+    await user.click(within(dialog()).getByRole('button', { name: /Confirm top-up/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(api.post).toHaveBeenCalledWith(
+      '/base/v2/agencies/a1/balance',
+      {
+        receivedCurrency: 'CNY',
+        receivedAmount: 100_000,
+        exchangeRate: '1',
+        transactionFeePercent: 0,
+        referenceNumber: 'HSBC-001',
+        amount: 100_000,
+        sendEmail: true,
+        remark: null,
+      },
+      { headers: { 'Idempotency-Key': 'key-1' } },
+    );
+    expect(notify.success).toHaveBeenCalledWith('CNY 1,000.00 credited to Blue Sky Travel');
+  });
+
+  it('retries with the same key after a failure, and a new opening gets a new key', async () => {
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError('Network error, please check your connection', -1, 0)).mockResolvedValueOnce(answer);
+    const user = userEvent.setup({ delay: null });
+    const { onClose, rerender } = setup();
+    await fillSameCurrency(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Review' }));
+    await user.click(await within(dialog()).findByRole('button', { name: /Confirm top-up/ }));
+    expect(await within(dialog()).findByText('Network error, please check your connection')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: /Try again/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const keys = vi.mocked(api.post).mock.calls.map((c) => (c[2] as { headers: Record<string, string> }).headers['Idempotency-Key']);
+    expect(keys).toEqual(['key-1', 'key-1']);
+
+    rerender(null);
+    rerender(blueSky);
+    expect(newIdempotencyKey).toHaveBeenCalledTimes(2);
+  });
+
+  it('suggests the portal rate for another currency and takes the fee off', async () => {
+    vi.mocked(api.post).mockResolvedValue({ ...answer, amount: 70_920 });
+    const user = userEvent.setup({ delay: null });
+    setup();
+    const d = within(dialog());
+    await user.click(d.getByLabelText('Received currency'));
+    await user.click(await screen.findByTitle('USD'));
+    await waitFor(() => expect((d.getByLabelText('Exchange rate (CNY per 1 USD)') as HTMLInputElement).value).toBe('7.2'));
+    await user.type(d.getByLabelText('Received amount'), '100');
+    await user.type(d.getByLabelText('Transaction fee'), '{Control>}a{/Control}1.5');
+    await user.type(d.getByLabelText('Reference number'), 'WIRE-9');
+    // 100.00 USD x 7.2 = 720.00 CNY, less 1.5% (10.80) = 709.20
+    await waitFor(() => expect(d.getByTestId('top-up-breakdown').textContent).toBe('Converted CNY 720.00 − fee CNY 10.80 = CNY 709.20'));
+    expect((d.getByLabelText('Amount credited (CNY)') as HTMLInputElement).value).toBe('709.20');
+
+    await user.click(d.getByRole('button', { name: 'Review' }));
+    await user.click(await d.findByRole('button', { name: /Confirm top-up/ }));
+    await waitFor(() => expect(api.post).toHaveBeenCalled());
+    expect(vi.mocked(api.post).mock.calls[0][1]).toMatchObject({
+      receivedCurrency: 'USD',
+      receivedAmount: 10_000,
+      exchangeRate: '7.2',
+      transactionFeePercent: 1.5,
+      amount: 70_920,
+    });
+  });
+
+  it('refuses an amount more than one minor unit away from the computed one', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await fillSameCurrency(user);
+    const amount = within(dialog()).getByLabelText('Amount credited (CNY)');
+    await user.clear(amount);
+    await user.type(amount, '999.98');
+    await user.click(within(dialog()).getByRole('button', { name: 'Review' }));
+    expect(await within(dialog()).findByText('Must match the computed amount CNY 1,000.00 (within one minor unit)')).toBeTruthy();
+    expect(within(dialog()).queryByText('Blue Sky Travel will be credited')).toBeNull();
+  });
+});

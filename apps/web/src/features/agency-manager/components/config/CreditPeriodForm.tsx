@@ -1,0 +1,38 @@
+import { Form, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CREDIT_PERIOD_UNITS, CreditPeriod, type AgencyDetail } from '@portal/contract/api/agencies';
+import { contractRule } from '../../utils/contract-rule';
+import { ConfigForm } from './ConfigForm';
+
+export function CreditPeriodForm({ agency }: { agency: AgencyDetail }) {
+  const { t } = useTranslation();
+  return (
+    <ConfigForm<CreditPeriod>
+      agencyId={agency.id}
+      group="creditPeriod"
+      initialValues={agency.config.creditPeriod}
+      toBody={(values) => ({ creditPeriod: { value: values.value, unit: values.unit } })}
+      fields={['value', 'unit']}
+      description={t('agency.config.creditPeriod.description')}
+    >
+      <Form.Item label={t('agency.config.creditPeriod.label')} required>
+        <Space.Compact>
+          <Form.Item
+            name="value"
+            noStyle
+            rules={[{ required: true, message: t('validation.required') }, contractRule(CreditPeriod.shape.value, t)]}
+          >
+            <InputNumber<number> aria-label={t('agency.config.creditPeriod.value')} min={0} max={366} precision={0} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="unit" noStyle>
+            <Select
+              aria-label={t('agency.config.creditPeriod.unit')}
+              style={{ width: 140 }}
+              options={CREDIT_PERIOD_UNITS.map((u) => ({ value: u, label: t(`agency.config.creditPeriod.units.${u}`) }))}
+            />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    </ConfigForm>
+  );
+}

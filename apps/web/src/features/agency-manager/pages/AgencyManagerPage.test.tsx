@@ -1,0 +1,128 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { MeAnswer } from '@portal/contract/api/auth';
+import i18n from '../../../lib/i18n';
+import { api, ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { blueSky, tokyo } from '../test/fixtures';
+import AgencyManagerPage from './AgencyManagerPage';
+
+vi.mock('../../../lib/api', () => {
+  class ApiError extends Error {
+    constructor(
+      message: string,
+      public code: number,
+      public status: number,
+      public fields?: Record<string, string>,
+    ) {
+      super(message);
+    }
+  }
+  return { ApiError, newIdempotencyKey: vi.fn(() => 'key-1'), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
+});
+vi.mock('../../../lib/session', () => ({
+  useSession: () => ({ me: { userInfo: { id: 'me', roles: ['finance'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer }),
+}));
+vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+
+function renderPage(url = '/agency-manager') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AgencyManagerPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const lastListParams = () => {
+  const calls = vi.mocked(api.get).mock.calls.filter(([path]) => path === '/base/v2/agencies');
+  return (calls.at(-1)?.[1] as { params: unknown } | undefined)?.params;
+};
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  vi.mocked(api.get).mockReset().mockResolvedValue({ items: [blueSky, tokyo], total: 2, page: 1, pageSize: 20 });
+  vi.mocked(api.del).mockReset();
+  vi.mocked(notify.error).mockClear();
+  vi.mocked(notify.success).mockClear();
+});
+afterEach(cleanup);
+
+// antd renders a lot per interaction; on a busy CI machine the 5 s default is too tight.
+describe('AgencyManagerPage', { timeout: 20_000 }, () => {
+  it('lists agencies with balances in their own currency digits, status and API key prefix', async () => {
+    renderPage();
+    const row = (await screen.findByText('Blue Sky Travel')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('A00001')).toBeTruthy();
+    expect(within(row).getByText('Blue Sky')).toBeTruthy();
+    expect(within(row).getByText('12,345.67')).toBeTruthy();
+    expect(within(row).getByText('5,000.00')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('ak_7f3a…')).toBeTruthy();
+
+    const jp = screen.getByText('Tokyo Tours').closest('tr') as HTMLElement;
+    // JPY has no minor unit; a negative cash balance is credit in use.
+    expect(within(jp).getByText('-20,000')).toBeTruthy();
+    expect(within(jp).getByText('80,000 available')).toBeTruthy();
+    expect(within(jp).getByText('Disabled')).toBeTruthy();
+    expect(within(jp).getByText('None')).toBeTruthy();
+    expect(lastListParams()).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('sends the filters from the URL to the server', async () => {
+    renderPage('/agency-manager?keyword=sky&status=active&balance=usingCredit&hasCredit=true&page=2');
+    await screen.findByText('Blue Sky Travel');
+    expect(lastListParams()).toEqual({ keyword: 'sky', status: 'active', balance: 'usingCredit', hasCredit: 'true', page: 2, pageSize: 20 });
+  });
+
+  it('searches by keyword and filter, back on page 1', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage('/agency-manager?page=3');
+    await screen.findByText('Blue Sky Travel');
+    await user.type(screen.getByLabelText('Search name, alias, code or contact'), 'tokyo{Enter}');
+    await waitFor(() => expect(lastListParams()).toEqual({ keyword: 'tokyo', page: 1, pageSize: 20 }));
+
+    await user.click(screen.getByLabelText('Balance'));
+    await user.click(await screen.findByTitle('Using credit'));
+    await waitFor(() => expect(lastListParams()).toEqual({ keyword: 'tokyo', balance: 'usingCredit', page: 1, pageSize: 20 }));
+  });
+
+  it('offers every row action in one menu', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Blue Sky Travel' }));
+    for (const label of ['Edit', 'Configure', 'Top up', 'Credit limit', 'API key', 'Reset super-admin password', 'Look-to-book', 'Delete']) {
+      expect(await screen.findByRole('menuitem', { name: new RegExp(label) })).toBeTruthy();
+    }
+  });
+
+  it('asks before deleting and shows the server refusal', async () => {
+    vi.mocked(api.del).mockRejectedValue(new ApiError('The agency still holds money', 100409, 409));
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Blue Sky Travel' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Delete Blue Sky Travel (A00001)?').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/still holds money \(balance CNY 12,345\.67, held CNY 120\.00\)/)).toBeTruthy();
+    expect(api.del).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.del).toHaveBeenCalledWith('/base/v2/agencies/a1'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('The agency still holds money'));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('shows an error with a retry when the list cannot load', async () => {
+    vi.mocked(api.get).mockReset().mockRejectedValue(new Error('Network error, please check your connection'));
+    renderPage();
+    expect(await screen.findByText('The agency list could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Try again/ })).toBeTruthy();
+  });
+});
