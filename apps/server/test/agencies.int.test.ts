@@ -7,7 +7,7 @@ import { agencyActivity, apiKeys, companies, outboxEmails, paymentTransactions, 
 import { hashPassword } from '../src/modules/auth/password.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, DEMO, loginAs, type TestApp } from './helpers/app.ts';
-import { companyIdOf } from './helpers/tenants.ts';
+import { companyIdOf, multipartFile, TINY_PNG } from './helpers/tenants.ts';
 
 let t: TestApp;
 let admin: string; // SuperUser of the platform P00001: the agency manager
@@ -320,6 +320,21 @@ describe('GET and PUT /base/v2/agencies/{id}', () => {
   });
 });
 
+describe('POST /base/v2/agencies/{id}/logo', () => {
+  it("stores the agency's logo; refuses non-images and other platforms' agencies", async () => {
+    const a = await createAgency();
+    const up = multipartFile(TINY_PNG, { filename: 'logo.png' });
+    const res = await call(t.app, 'POST', `/base/v2/agencies/${a.id}/logo`, { token: admin, ...up });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data.logo).toMatch(/^\/base\/v2\/files\//);
+    expect((await call(t.app, 'GET', `/base/v2/agencies/${a.id}`, { token: admin })).data.logo).toBe(res.data.logo);
+    const text = multipartFile(Buffer.from('not an image at all'), { filename: 'logo.png' });
+    expect((await call(t.app, 'POST', `/base/v2/agencies/${a.id}/logo`, { token: admin, ...text })).status).toBe(415);
+    expect((await call(t.app, 'POST', `/base/v2/agencies/${foreignAgencyId}/logo`, { token: admin, ...up })).status).toBe(404);
+    expect((await call(t.app, 'POST', `/base/v2/agencies/${a.id}/logo`, { token: operator, ...up })).status).toBe(403);
+  });
+});
+
 describe('PUT /base/v2/agencies/{id}/config', () => {
   it('stores each given group whole and leaves the others', async () => {
     const a = await createAgency();
@@ -344,6 +359,24 @@ describe('PUT /base/v2/agencies/{id}/config', () => {
     const [row] = await t.db.select().from(companies).where(eq(companies.id, a.id));
     expect(row).toMatchObject({ trainConfig: train, creditPeriod: { value: 2, unit: 'week' }, paymentSettings: { channels: ['balance', 'alipay'] } });
     expect(row.commonConfig.emailLanguage).toBe('en');
+  });
+
+  it('refuses a new settlement currency while money sits in the old one, and allows it once settled', async () => {
+    const a = await createAgency();
+    expect((await topUp(a.id, topUpBody())).code).toBe(0);
+    const common = { ...DEFAULT_COMMON_CONFIG, settlementCurrency: 'USD' };
+    const refused = await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/config`, { token: admin, body: { common }, lang: 'en' });
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain('1,000.00 CNY');
+    expect(refused.data.fields['common.settlementCurrency']).toBe(refused.message);
+    expect((await call(t.app, 'GET', `/base/v2/agencies/${a.id}`, { token: admin })).data.settlementCurrency).toBe('CNY');
+    // Same currency with other switches is not a change of currency.
+    const same = await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/config`, { token: admin, body: { common: { ...DEFAULT_COMMON_CONFIG, onlyOwnOrders: true } } });
+    expect(same.code).toBe(0);
+    await ledger.pay(t.db, a.id, 'CNY', 100_000, 'origin-flight');
+    const allowed = await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/config`, { token: admin, body: { common } });
+    expect(allowed.code, allowed.message).toBe(0);
+    expect(allowed.data.settlementCurrency).toBe('USD');
   });
 
   it('refuses a partial group and changes nothing', async () => {

@@ -8,6 +8,11 @@ export const agenciesMessages = {
     'zh-CN': '该请求涉及资金变动，须携带Idempotency-Key请求头',
     'zh-TW': '該請求涉及資金變動，須攜帶Idempotency-Key請求標頭',
   },
+  'error.agency.settlementCurrency.balance': {
+    en: 'The settlement currency cannot change while the agency holds money in {{currency}} ({{amounts}})',
+    'zh-CN': '分销商仍有{{currency}}资金（{{amounts}}），不能变更结算币种',
+    'zh-TW': '分銷商仍有{{currency}}資金（{{amounts}}），不能變更結算幣種',
+  },
   'error.agency.delete.balance': {
     en: 'The agency still holds money ({{amounts}}); settle its balance before deleting it',
     'zh-CN': '该分销商仍有资金（{{amounts}}），请先结清余额再删除',

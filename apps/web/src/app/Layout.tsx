@@ -16,13 +16,17 @@ import { landingPath, menuFor } from './guard';
 import { paths } from './paths';
 import { routes } from './routes';
 
-const toEntry = (r: { path: string; menu: { labelKey: string } }): NavEntry => ({ path: r.path, labelKey: r.menu.labelKey });
+type MenuRoute = { path: string; menu: { labelKey: string; section?: string } };
+const toEntry = (r: MenuRoute): NavEntry => ({ path: r.path, labelKey: r.menu.labelKey });
 
-/** The top-bar item whose path is the longest prefix of the current location. */
-function selectedKey(pathname: string, entries: NavEntry[]): string[] {
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The menu item whose path (or section) is the longest prefix of the current location. */
+function selectedKey(pathname: string, entries: MenuRoute[]): string[] {
   const match = entries
-    .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+    .map((e) => ({ path: e.path, prefix: [e.path, e.menu.section].filter((p): p is string => !!p && under(pathname, p)).sort((a, b) => b.length - a.length)[0] }))
+    .filter((e) => e.prefix)
+    .sort((a, b) => b.prefix!.length - a.prefix!.length)[0];
   return match ? [match.path] : [];
 }
 
@@ -37,8 +41,10 @@ export function Layout() {
   const loginOpen = useLoginDialogOpen();
   const logout = useLogout();
 
-  const topEntries = useMemo(() => menuFor('top', routes, session).map(toEntry), [session]);
-  const userEntries = useMemo(() => menuFor('user', routes, session).map(toEntry), [session]);
+  const topRoutes = useMemo(() => menuFor('top', routes, session), [session]);
+  const userRoutes = useMemo(() => menuFor('user', routes, session), [session]);
+  const topEntries = useMemo(() => topRoutes.map(toEntry), [topRoutes]);
+  const userEntries = useMemo(() => userRoutes.map(toEntry), [userRoutes]);
   const fullBleed = routes.find((r) => r.path === pathname)?.fullBleed ?? false;
 
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -60,7 +66,7 @@ export function Layout() {
             <Menu
               mode="horizontal"
               items={topItems}
-              selectedKeys={selectedKey(pathname, topEntries)}
+              selectedKeys={selectedKey(pathname, topRoutes)}
               onClick={({ key }) => void navigate(key)}
               style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
             />
@@ -89,7 +95,7 @@ export function Layout() {
       >
         <Menu
           mode="inline"
-          selectedKeys={selectedKey(pathname, [...topEntries, ...userEntries])}
+          selectedKeys={selectedKey(pathname, [...topRoutes, ...userRoutes])}
           onClick={({ key }) => (key === 'logout' ? void logout() : void navigate(key))}
           items={[
             ...topItems,

@@ -91,6 +91,8 @@ export interface MenuPlacement {
   labelKey: string;
   /** Lower comes first. */
   order: number;
+  /** The entry also stays highlighted anywhere under this path (e.g. '/bills' for the three bills pages). */
+  section?: string;
 }
 
 /** Menu entries of one area: only routes that exist in the table and that the guard lets this user open. */

@@ -116,7 +116,7 @@ export const routes: AppRoute[] = [
     access: ACCESS.bills,
     titleKey: 'bills.pageTitle.wallet',
     component: lazy(() => import('../features/bills/pages/WalletPage')),
-    menu: { area: 'top', labelKey: 'layout.menu.wallet', order: 50 },
+    menu: { area: 'top', labelKey: 'layout.menu.wallet', order: 50, section: '/bills' },
   },
   {
     path: paths.billsTransactions,

@@ -8,7 +8,7 @@ import { sessionStore } from './session-store';
 export class ApiError extends Error {
   code: number;
   status: number;
-  /** Validation failures (code 100400): field path -> localized message, ready for Form.setFields. */
+  /** Field-level failures (validation, or a refusal tied to one field): field path -> localized message, for Form.setFields. */
   fields?: Record<string, string>;
 
   constructor(message: string, code: number, status: number, fields?: Record<string, string>) {
@@ -111,7 +111,8 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
   if (SESSION_CODES.includes(payload.code) && token && sessionStore.get().token === token) endSession();
 
   const data = payload.data as { fields?: Record<string, string> } | null;
-  const fields = payload.code === Code.VALIDATION && data?.fields ? data.fields : undefined;
+  // Validation errors carry fields, and so do refusals tied to one field (a taken username, a currency in use).
+  const fields = data?.fields ?? undefined;
   throw new ApiError(payload.message || t('error.internal'), payload.code, response.status, fields);
 }
 

@@ -24,6 +24,7 @@ export type AgencyPatch = Partial<
     | 'trainConfig'
     | 'creditPeriod'
     | 'paymentSettings'
+    | 'logoFileId'
   >
 >;
 

@@ -9,6 +9,7 @@ import { hasRole } from '@portal/contract/roles';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
 import { issueApiKey, revokeAgencyKeys } from '../api-keys/api-key.service.ts';
+import { discardImage, storeImage } from '../files/file.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/session.service.ts';
 import { balances } from '../ledger/ledger.service.ts';
@@ -166,6 +167,20 @@ export async function updateAgencyInfo(
   });
 }
 
+/**
+ * Balances, credit and statements are shown in the settlement currency; switching it while money sits in the old one
+ * would leave that money out of sight and out of the credit rules. Settle first, then switch.
+ */
+async function refuseStrandedMoney(tx: Tx, current: CompanyRow, next: Currency): Promise<void> {
+  const from = settlementCurrencyOf(current);
+  if (next === from) return;
+  const stranded = (await lockNonZeroAccounts(tx, current.id)).filter((a) => a.currency === from);
+  if (stranded.length === 0) return;
+  const amounts = stranded.map((a) => `${a.kind === 'held' ? '(held) ' : ''}${formatMoney(a.balance, from)} ${from}`).join(', ');
+  const key = 'error.agency.settlementCurrency.balance' as const;
+  throw new AppError(Code.CONFLICT, key, { currency: from, amounts }, { 'common.settlementCurrency': { key, params: { currency: from, amounts } } });
+}
+
 export async function updateAgencyConfig(
   db: Db,
   auth: AuthContext,
@@ -175,6 +190,7 @@ export async function updateAgencyConfig(
 ): Promise<AgencyDetail> {
   return db.transaction(async (tx) => {
     const current = await lockAgency(tx, auth, id);
+    if (body.common) await refuseStrandedMoney(tx, current, body.common.settlementCurrency);
     const patch: AgencyPatch = {};
     if (body.common) patch.commonConfig = body.common;
     if (body.flight) patch.flightConfig = body.flight;
@@ -252,5 +268,17 @@ export async function generateAgencyApiKey(db: Db, auth: AuthContext, id: string
     const answer = await issueApiKey(tx, agency, auth.user.id);
     await recordUserLog(tx, logEntry(auth, agency, 'agency_api_key', meta, { prefix: answer.prefix }));
     return answer;
+  });
+}
+
+/** The agency's logo (same image rules as the company logo: PNG, JPEG, GIF or WebP under 2 MB, magic bytes checked). */
+export async function setAgencyLogo(db: Db, auth: AuthContext, id: string, data: Buffer, meta: RequestMeta): Promise<AgencyDetail> {
+  return db.transaction(async (tx) => {
+    const current = await lockAgency(tx, auth, id);
+    const fileId = await storeImage(tx, { companyId: current.id, kind: 'company_logo', data });
+    const updated = await updateAgency(tx, id, { logoFileId: fileId });
+    await discardImage(tx, current.logoFileId);
+    await recordUserLog(tx, logEntry(auth, updated, 'agency_update', meta, { fields: ['logo'] }));
+    return detailOf(tx, updated);
   });
 }

@@ -18,6 +18,7 @@ import {
   UpdateAgencyConfigBody,
 } from '@portal/contract/api/agencies';
 import { Empty, Envelope, IdParams } from '@portal/contract/api/common';
+import { readUploadedFile } from '../../modules/files/upload.ts';
 import { agencyLookToBook, setAgencyCredit, topUpAgency } from '../../modules/agencies/agency-money.service.ts';
 import {
   createAgency,
@@ -26,6 +27,7 @@ import {
   getAgency,
   listAgencies,
   resetAgencySuperUserPassword,
+  setAgencyLogo,
   updateAgencyConfig,
   updateAgencyInfo,
 } from '../../modules/agencies/agency.service.ts';
@@ -72,6 +74,22 @@ export default async function agencyRoutes(app: FastifyInstance) {
       schema: { tags, security, summary: "Edit an agency's details and status; disabling ends its users' sessions", params: IdParams, body: UpdateAgencyBody, response: { 200: Envelope(AgencyDetail) } },
     },
     async (req) => ok(req, await updateAgencyInfo(db, authOf(req), req.params.id, req.body, metaOf(req))),
+  );
+
+  r.post(
+    '/base/v2/agencies/:id/logo',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Upload an agency's logo (multipart field `file`; PNG, JPEG, GIF or WebP under 2 MB)",
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: Envelope(AgencyDetail) },
+      },
+    },
+    async (req) => ok(req, await setAgencyLogo(db, authOf(req), req.params.id, await readUploadedFile(req), metaOf(req))),
   );
 
   r.delete(
