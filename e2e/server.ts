@@ -28,12 +28,12 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(ROOT, 'apps/web/dist'), DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(ROOT, 'apps/web/dist'), DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -1,6 +1,8 @@
 import { translate, isMessageKey } from '@portal/contract/messages';
 import type { Lang } from './browser.ts';
+import en_agency from '../apps/web/src/locales/en/agency.json';
 import en_auth from '../apps/web/src/locales/en/auth.json';
+import en_bills from '../apps/web/src/locales/en/bills.json';
 import en_common from '../apps/web/src/locales/en/common.json';
 import en_flight from '../apps/web/src/locales/en/flight.json';
 import en_landing from '../apps/web/src/locales/en/landing.json';
@@ -9,7 +11,9 @@ import en_legal from '../apps/web/src/locales/en/legal.json';
 import en_profile from '../apps/web/src/locales/en/profile.json';
 import en_userLog from '../apps/web/src/locales/en/userLog.json';
 import en_users from '../apps/web/src/locales/en/users.json';
+import zhCN_agency from '../apps/web/src/locales/zh-CN/agency.json';
 import zhCN_auth from '../apps/web/src/locales/zh-CN/auth.json';
+import zhCN_bills from '../apps/web/src/locales/zh-CN/bills.json';
 import zhCN_common from '../apps/web/src/locales/zh-CN/common.json';
 import zhCN_flight from '../apps/web/src/locales/zh-CN/flight.json';
 import zhCN_landing from '../apps/web/src/locales/zh-CN/landing.json';
@@ -18,7 +22,9 @@ import zhCN_legal from '../apps/web/src/locales/zh-CN/legal.json';
 import zhCN_profile from '../apps/web/src/locales/zh-CN/profile.json';
 import zhCN_userLog from '../apps/web/src/locales/zh-CN/userLog.json';
 import zhCN_users from '../apps/web/src/locales/zh-CN/users.json';
+import zhTW_agency from '../apps/web/src/locales/zh-TW/agency.json';
 import zhTW_auth from '../apps/web/src/locales/zh-TW/auth.json';
+import zhTW_bills from '../apps/web/src/locales/zh-TW/bills.json';
 import zhTW_common from '../apps/web/src/locales/zh-TW/common.json';
 import zhTW_flight from '../apps/web/src/locales/zh-TW/flight.json';
 import zhTW_landing from '../apps/web/src/locales/zh-TW/landing.json';
@@ -39,9 +45,9 @@ function merge(files: Tree[]): Tree {
 }
 
 const TREES: Record<Lang, Tree> = {
-  'en': merge([en_auth, en_common, en_flight, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
-  'zh-CN': merge([zhCN_auth, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
-  'zh-TW': merge([zhTW_auth, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
+  'en': merge([en_agency, en_auth, en_bills, en_common, en_flight, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
+  'zh-CN': merge([zhCN_agency, zhCN_auth, zhCN_bills, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
+  'zh-TW': merge([zhTW_agency, zhTW_auth, zhTW_bills, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
 };
 
 /** The text of `key` in `lang` with `{{name}}` placeholders filled; throws on a missing key so a typo cannot pass. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Grid, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Avatar, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 import { formatAmount, formatDateTime } from '../../../lib/format';
@@ -37,9 +37,20 @@ export function AgenciesTable({ agencies, loading, pagination, dateFormat, empty
       dataIndex: 'name',
       width: 200,
       render: (_, a) => (
-        <Flex vertical>
-          <Typography.Text>{a.name}</Typography.Text>
-          {a.alias && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{a.alias}</Typography.Text>}
+        <Flex align="center" gap={8}>
+          {a.logo && (
+            <Avatar
+              shape="square"
+              size={32}
+              src={a.logo}
+              alt={t('agency.logo.alt', { name: a.name })}
+              style={{ background: 'transparent', flex: 'none' }}
+            />
+          )}
+          <Flex vertical>
+            <Typography.Text>{a.name}</Typography.Text>
+            {a.alias && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{a.alias}</Typography.Text>}
+          </Flex>
         </Flex>
       ),
     },

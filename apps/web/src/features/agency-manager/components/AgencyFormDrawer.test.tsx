@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MAX_IMAGE_BYTES } from '@portal/contract/roles';
 import i18n from '../../../lib/i18n';
 import { api, ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { blueSky, detailOf } from '../test/fixtures';
 import { AgencyFormDrawer } from './AgencyFormDrawer';
 
@@ -18,7 +20,7 @@ vi.mock('../../../lib/api', () => {
       super(message);
     }
   }
-  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
+  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() } };
 });
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
 
@@ -54,7 +56,13 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.mocked(api.post).mockReset();
   vi.mocked(api.put).mockReset();
+  vi.mocked(api.upload).mockReset();
+  vi.mocked(notify.success).mockClear();
+  vi.mocked(notify.error).mockClear();
 });
+
+const fileInput = (drawer: HTMLElement) => drawer.querySelector('input[type="file"]') as HTMLInputElement;
+const pick = (drawer: HTMLElement, file: File) => fireEvent.change(fileInput(drawer), { target: { files: [file] } });
 afterEach(cleanup);
 
 describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
@@ -151,5 +159,61 @@ describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
       extraInfo: null,
       status: 'active',
     });
+  });
+
+  it('has no logo upload when creating', () => {
+    const { drawer } = renderDrawer();
+    expect(fileInput(drawer)).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /Upload logo/ })).toBeNull();
+  });
+
+  it('uploads the logo of the agency being edited and shows it', async () => {
+    vi.mocked(api.upload).mockResolvedValue({ ...detailOf(blueSky), logo: '/base/v2/files/logo1' });
+    const { drawer, onClose } = renderDrawer(blueSky);
+    const d = within(drawer);
+    expect(d.getByRole('button', { name: /Upload logo/ })).toBeTruthy();
+    expect(fileInput(drawer).accept).toContain('image/webp');
+    const file = new File(['x'], 'logo.png', { type: 'image/png' });
+    pick(drawer, file);
+    await waitFor(() => expect(api.upload).toHaveBeenCalledWith('/base/v2/agencies/a1/logo', file, 'file'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Logo of Blue Sky Travel updated'));
+    expect(await d.findByRole('button', { name: /Change logo/ })).toBeTruthy();
+    expect(d.getByAltText('Logo of Blue Sky Travel').getAttribute('src')).toBe('/base/v2/files/logo1');
+    // The logo is saved on its own route: the form is neither sent nor closed.
+    expect(api.put).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows the current logo of the agency', () => {
+    const { drawer } = renderDrawer({ ...blueSky, logo: '/base/v2/files/old' });
+    expect(within(drawer).getByAltText('Logo of Blue Sky Travel').getAttribute('src')).toBe('/base/v2/files/old');
+    expect(within(drawer).getByRole('button', { name: /Change logo/ })).toBeTruthy();
+  });
+
+  it('refuses a logo of 2 MB or more without calling the server', async () => {
+    const { drawer } = renderDrawer(blueSky);
+    const big = new File(['x'], 'logo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: MAX_IMAGE_BYTES });
+    pick(drawer, big);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('The image must be smaller than 2 MB'));
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not a PNG, JPEG, GIF or WebP image without calling the server', async () => {
+    const { drawer } = renderDrawer(blueSky);
+    pick(drawer, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Choose a JPG, PNG, GIF or WebP image'));
+    pick(drawer, new File(['%PDF'], 'logo.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledTimes(2));
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
+  it("reports the server's refusal and keeps the placeholder", async () => {
+    vi.mocked(api.upload).mockRejectedValue(new ApiError('Only PNG, JPEG, GIF or WebP images are accepted', 100415, 415));
+    const { drawer } = renderDrawer(blueSky);
+    pick(drawer, new File(['x'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Only PNG, JPEG, GIF or WebP images are accepted'));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(within(drawer).getByRole('button', { name: /Upload logo/ })).toBeTruthy();
   });
 });
