@@ -13,6 +13,8 @@ export default defineConfig({
       '/shopping': api,
       '/api': api,
       '/healthz': api,
+      // The payment sandboxes' hosted pages live on the API server.
+      '/sandbox': api,
     },
   },
   build: {

@@ -5,6 +5,7 @@ import { DEFAULT_COMMON_CONFIG, DEFAULT_USER_CONFIG } from '@portal/contract/api
 import { DEFAULT_FLIGHT_CONFIG } from '@portal/contract/api/agency-config';
 import { agencyActivity, apiKeys, companies, outboxEmails, paymentTransactions, sessions, userLogs, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { signSingleLogin } from '../src/modules/auth/single-login.service.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, DEMO, loginAs, type TestApp } from './helpers/app.ts';
 import { companyIdOf, multipartFile, TINY_PNG } from './helpers/tenants.ts';
@@ -305,6 +306,14 @@ describe('GET and PUT /base/v2/agencies/{id}', () => {
     expect((await call(t.app, 'GET', '/base/v2/me', { token: bossToken })).code).toBe(200006);
     const refused = await call(t.app, 'POST', '/base/v2/login', { body: { username: login.data.userInfo.username, password: 'Boss@1234' } });
     expect([refused.status, refused.code]).toEqual([403, 200003]);
+    // A signed single-login link is refused the same way, and so is a session that somehow survived.
+    const [row] = await t.db.select().from(companies).where(eq(companies.id, a.id));
+    const link = { code: randomUUID(), timestamp: Math.floor(Date.now() / 1000), userid: login.data.userInfo.username };
+    const signature = signSingleLogin(row.singleLoginSecret, link);
+    const single = await call(t.app, 'POST', '/base/v2/single-login', { body: { ...link, signature } });
+    expect([single.status, single.code]).toEqual([403, 200003]);
+    await t.db.update(sessions).set({ revokedAt: null }).where(eq(sessions.userId, login.data.userInfo.id));
+    expect((await call(t.app, 'GET', '/base/v2/me', { token: bossToken })).code).toBe(200006);
     await call(t.app, 'PUT', `/base/v2/agencies/${a.id}`, { token: admin, body: { ...body, status: 'active' } });
     expect((await call(t.app, 'POST', '/base/v2/login', { body: { username: login.data.userInfo.username, password: 'Boss@1234' } })).code).toBe(0);
     const [log] = await agencyLogs('agency_update', a.code);

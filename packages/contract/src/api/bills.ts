@@ -162,7 +162,7 @@ export const StatementQuery = PageQuery.extend({
 export type StatementQuery = z.input<typeof StatementQuery>;
 export const StatementPage = Paged(Statement);
 
-/** POST /base/v2/sub/statements: (re)generate the statement of a finished month now, instead of waiting for the job. */
+/** POST /base/v2/sub/statements: generate a statement now: a finished month (final) or the running month (provisional). */
 export const GenerateStatementBody = z.object({
   companyId: z.string().uuid().optional(),
   month: MonthString,

@@ -55,7 +55,8 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   const row = rows[0];
   if (!row) throw new AppError(Code.SESSION_INVALID, 'error.session.invalid');
   const { session, user, company } = row;
-  if (session.revokedAt || user.status === 'disabled' || company.deletedAt) {
+  // Disabling an agency also revokes its sessions; checking the status here closes the gap for any that slipped by.
+  if (session.revokedAt || user.status === 'disabled' || company.deletedAt || company.status === 'disabled') {
     throw new AppError(Code.SESSION_REVOKED, 'error.session.revoked');
   }
   const now = Date.now();

@@ -46,7 +46,8 @@ export async function singleLogin(
   const secrets = [company.singleLoginSecret, company.singleLoginSecretPrev].filter((s): s is string => !!s);
   const valid = secrets.map((s) => sameSignature(signSingleLogin(s, body), body.signature)).some(Boolean);
   if (!valid) throw refused();
-  if (user.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
+  // Same rule as the password login: a disabled agency locks out all of its users.
+  if (user.status === 'disabled' || company.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
 
   return db.transaction(async (tx) => {
     // The primary key makes a replayed code fail here, even when two requests race.

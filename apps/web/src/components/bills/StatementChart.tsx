@@ -22,7 +22,8 @@ const PAD = { left: 64, right: 12, top: 12, bottom: 28 };
 
 /** Axis labels in major units, compact (12.5K), so they fit beside the plot on a phone too. */
 function compact(minor: number, currency: Currency): string {
-  const major = minor / 10 ** minorDigits(currency);
+  // `|| 0` turns a -0 tick (a scale that reaches below zero) into a plain 0.
+  const major = minor / 10 ** minorDigits(currency) || 0;
   return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(major);
 }
 
