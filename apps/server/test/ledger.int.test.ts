@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerEntries, ledgerMovements } from '../src/db/schema/index.ts';
+import { checkBooksJob } from '../src/modules/ledger/ledger.jobs.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -137,6 +138,7 @@ describe('ledger', () => {
     await t.db.execute(sql`update ledger_accounts set balance = balance + 1 where kind = 'cash' and currency = 'CNY'`);
     const v = await ledger.checkInvariants(t.db);
     expect(v.map((x) => x.check)).toContain('balance_equals_entries');
+    await expect(checkBooksJob.run({ db: t.db } as never, new Date())).rejects.toThrow(/balance_equals_entries/);
     await t.db.execute(sql`update ledger_accounts set balance = balance - 1 where kind = 'cash' and currency = 'CNY'`);
   });
 });
