@@ -9,7 +9,8 @@ import { StatementChart } from './StatementChart';
 import { isProvisional } from './statement-month';
 import { WalletEntriesTable } from './WalletEntriesTable';
 
-interface DetailState {
+/** What the drawer needs of the detail query. */
+export interface StatementDetailState {
   data: StatementDetail | undefined;
   isError: boolean;
   error: Error | null;
@@ -19,7 +20,7 @@ interface DetailState {
 interface Props {
   /** The list row that was opened; null closes the drawer. */
   statement: Statement | null;
-  detail: DetailState;
+  detail: StatementDetailState;
   dateFormat: string;
   onClose: () => void;
   onDownload: (statement: Statement) => void;

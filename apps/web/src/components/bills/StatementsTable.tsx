@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Statement } from '@portal/contract/api/bills';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { AmountText } from './AmountText';
+import { BillsTable, Dash, DateTimeCell } from './BillsTable';
 import { isProvisional } from './statement-month';
 
 interface Props {
@@ -28,7 +29,6 @@ export function statementKey(s: Pick<Statement, 'companyId' | 'month' | 'currenc
 
 export function StatementsTable({ statements, loading = false, pagination, dateFormat, empty, companyLink, onView, onDownload, downloading }: Props) {
   const { t } = useTranslation();
-  const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const money = (key: keyof Pick<Statement, 'openingBalance' | 'totalIn' | 'totalOut' | 'closingBalance'>, signed = false) =>
     (_: unknown, s: Statement) => <AmountText amount={key === 'totalOut' ? -Math.abs(s[key]) : s[key]} currency={s.currency} signed={signed} />;
 
@@ -80,19 +80,19 @@ export function StatementsTable({ statements, loading = false, pagination, dateF
       dataIndex: 'amountDue',
       width: 150,
       align: 'right',
-      render: (v: number, s) => (v > 0 ? <AmountText amount={v} currency={s.currency} strong /> : dash),
+      render: (v: number, s) => (v > 0 ? <AmountText amount={v} currency={s.currency} strong /> : <Dash />),
     },
     {
       title: t('bills.statements.columns.dueDate'),
       dataIndex: 'dueDate',
       width: 120,
-      render: (v: string | null) => (v ? formatDate(v, dateFormat) : dash),
+      render: (v: string | null) => (v ? formatDate(v, dateFormat) : <Dash />),
     },
     {
       title: t('bills.statements.columns.generatedAt'),
       dataIndex: 'generatedAt',
       width: 150,
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v, dateFormat)}</span>,
+      render: (v: string) => <DateTimeCell value={v} dateFormat={dateFormat} />,
     },
     {
       title: t('bills.statements.columns.actions'),
@@ -125,16 +125,5 @@ export function StatementsTable({ statements, loading = false, pagination, dateF
     },
   );
 
-  return (
-    <Table<Statement>
-      rowKey="id"
-      size="medium"
-      columns={columns}
-      dataSource={statements}
-      loading={loading}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={empty ? { emptyText: empty } : undefined}
-    />
-  );
+  return <BillsTable<Statement> columns={columns} dataSource={statements} loading={loading} pagination={pagination} empty={empty} />;
 }

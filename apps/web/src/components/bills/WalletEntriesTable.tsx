@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry } from '@portal/contract/api/bills';
-import { formatDateTime } from '../../lib/format';
 import { AmountText } from './AmountText';
+import { BillsTable, CopyableCell, Dash, DateTimeCell } from './BillsTable';
 import { EntryTypeTag } from './EntryTypeTag';
 
 interface Props {
@@ -17,33 +17,28 @@ interface Props {
 /** Every movement of a wallet with the balance right after it, newest first as the server sends them. */
 export function WalletEntriesTable({ entries, loading = false, pagination, dateFormat, empty }: Props) {
   const { t } = useTranslation();
-  const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const columns: TableColumnsType<WalletEntry> = [
     {
       title: t('bills.entries.columns.paymentTime'),
       dataIndex: 'paymentTime',
       width: 150,
       fixed: 'left',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v, dateFormat)}</span>,
+      render: (v: string) => <DateTimeCell value={v} dateFormat={dateFormat} />,
     },
     { title: t('bills.entries.columns.type'), dataIndex: 'type', width: 150, render: (_, e) => <EntryTypeTag type={e.type} /> },
     {
       title: t('bills.entries.columns.orderId'),
       dataIndex: 'orderId',
       width: 170,
-      render: (v: string | null) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : dash),
+      render: (v: string | null) => <CopyableCell value={v} />,
     },
     {
       title: t('bills.entries.columns.reference'),
       dataIndex: 'paymentReference',
       width: 200,
-      render: (v: string) => (
-        <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCell value={v} ellipsis />,
     },
-    { title: t('bills.entries.columns.description'), dataIndex: 'description', width: 260, render: (v: string) => v || dash },
+    { title: t('bills.entries.columns.description'), dataIndex: 'description', width: 260, render: (v: string) => v || <Dash /> },
     {
       title: t('bills.entries.columns.amount'),
       dataIndex: 'amount',
@@ -60,17 +55,5 @@ export function WalletEntriesTable({ entries, loading = false, pagination, dateF
     },
   ];
 
-  return (
-    <Table<WalletEntry>
-      rowKey="id"
-      size="medium"
-      columns={columns}
-      dataSource={entries}
-      loading={loading}
-      pagination={pagination}
-      // Wider than a phone on purpose: the table scrolls sideways while the time column stays pinned.
-      scroll={{ x: 'max-content' }}
-      locale={empty ? { emptyText: empty } : undefined}
-    />
-  );
+  return <BillsTable<WalletEntry> columns={columns} dataSource={entries} loading={loading} pagination={pagination} empty={empty} />;
 }

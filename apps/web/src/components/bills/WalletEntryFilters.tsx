@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { DatePicker, Flex, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WALLET_ENTRY_TYPES, type WalletEntryType } from '@portal/contract/api/bills';
 import type { Currency } from '@portal/contract/currency';
+import { DateRangeFilter } from './filter-fields';
 
 export interface WalletEntryFilterValue {
   type?: WalletEntryType;
@@ -21,13 +21,6 @@ interface Props {
   actions?: ReactNode;
 }
 
-const DAY = 'YYYY-MM-DD';
-
-/** Both ends of a date range or neither: the server filters by whole days, inclusive. */
-export function rangeValue(from?: string, to?: string): [Dayjs, Dayjs] | null {
-  return from && to ? [dayjs(from, DAY), dayjs(to, DAY)] : null;
-}
-
 export function WalletEntryFilters({ value, onChange, currencies, actions }: Props) {
   const { t } = useTranslation();
   return (
@@ -43,14 +36,7 @@ export function WalletEntryFilters({ value, onChange, currencies, actions }: Pro
           style={{ width: 200 }}
           options={WALLET_ENTRY_TYPES.map((type) => ({ value: type, label: t(`bills.entryTypes.${type}`) }))}
         />
-        <DatePicker.RangePicker
-          value={rangeValue(value.from, value.to)}
-          onChange={(range) => onChange({ from: range?.[0]?.format(DAY), to: range?.[1]?.format(DAY) })}
-          aria-label={t('bills.filters.dates')}
-          placeholder={[t('bills.filters.from'), t('bills.filters.to')]}
-          allowClear
-          style={{ width: 260 }}
-        />
+        <DateRangeFilter from={value.from} to={value.to} onChange={onChange} />
         {currencies.length > 1 && (
           <Select<Currency>
             value={value.currency}

@@ -3,6 +3,7 @@ import type { Statement, StatementDetail, StatementQuery } from '@portal/contrac
 import type { PagedResult } from '@portal/contract/api/common';
 import { api } from '../../../lib/api';
 import { statementPath, workbookFilename, workbookPath } from '../../../components/bills/statement-month';
+import type { StatementSource } from '../../../components/bills/use-statement-viewer';
 import { agencyBillsKeys } from './agency-bills-keys';
 
 /** Statements of every sub-agency (scope subAgencies) or of one (companyId); the server keeps it to the caller's children. */
@@ -31,6 +32,9 @@ export function useSubStatementDetail(statement: Statement | null) {
 export function downloadSubWorkbook(statement: Statement): Promise<void> {
   return api.download(workbookPath(statement), workbookFilename(statement), undefined, { params: { currency: statement.currency } });
 }
+
+/** A sub-agency's statements for the shared viewer: the agency-bills detail cache, apart from the caller's own. */
+export const subStatementSource: StatementSource = { useDetail: useSubStatementDetail, download: downloadSubWorkbook };
 
 /** Generates (or recomputes, for the running month) a sub-agency's statement now. */
 export function useGenerateSubStatement() {

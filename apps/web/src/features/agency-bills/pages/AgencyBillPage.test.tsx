@@ -1,55 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { MeAnswer } from '@portal/contract/api/auth';
 import type { Balances } from '@portal/contract/api/agencies';
-import type { Statement, WalletEntry } from '@portal/contract/api/bills';
-import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
+import { SUB_ID as SUB, renderPage as render, setupBillsTests, subEntry as entry, subStatement as statement } from '../../../components/bills/test-harness';
 import AgencyBillPage from './AgencyBillPage';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn(), download: vi.fn() },
-}));
-vi.mock('../../../lib/session', () => ({
-  useSession: () => ({ me: { userInfo: { id: 'admin', roles: ['SuperUser'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer }),
-}));
+vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/session', () => import('../../../components/bills/test-harness').then((h) => h.sessionModule(h.managerMe)));
 
-const SUB = '5c1d7e0a-2b3c-4d5e-8f90-a1b2c3d4e5f6';
 const balance: Balances = { currency: 'CNY', cash: -120_000, creditLimit: 500_000, usedCredit: 120_000, availableCredit: 380_000, held: 0, available: 380_000 };
-const statement: Statement = {
-  id: 's9',
-  companyId: SUB,
-  companyCode: 'A00002',
-  companyName: 'Second Agency',
-  month: '2025-02',
-  currency: 'CNY',
-  openingBalance: 0,
-  closingBalance: -120_000,
-  totalIn: 0,
-  totalOut: 120_000,
-  entryCount: 1,
-  creditLimit: 500_000,
-  amountDue: 120_000,
-  dueDate: '2025-03-31',
-  generatedAt: '2025-03-01T00:10:00Z',
-  final: true,
-};
-const entry: WalletEntry = {
-  id: 'e9',
-  movementId: 'm9',
-  paymentTime: '2025-02-10T03:00:00Z',
-  orderId: 'FO250210009',
-  paymentReference: 'TX-9',
-  amount: -120_000,
-  currency: 'CNY',
-  balanceAfter: -120_000,
-  description: 'Flight order FO250210009',
-  type: 'origin-flight',
-};
 
 function routeGet(path: string) {
   if (path === `/base/v2/sub/balance/${SUB}`) return Promise.resolve(balance);
@@ -61,26 +21,14 @@ function routeGet(path: string) {
 }
 
 function renderPage(url = `/agency-manager/bills/${SUB}`) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/agency-manager/bills/:id" element={<AgencyBillPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  render(<AgencyBillPage />, url, '/agency-manager/bills/:id');
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupBillsTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockImplementation((path: string) => routeGet(path) as Promise<never>);
   vi.mocked(api.download).mockReset().mockResolvedValue(undefined);
 });
-afterEach(cleanup);
 
 describe('AgencyBillPage', { timeout: 20_000 }, () => {
   it("shows the sub-agency's balance and statements, named from its statements", async () => {

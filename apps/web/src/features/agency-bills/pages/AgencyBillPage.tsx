@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { Alert, Breadcrumb, Button, Card, Empty, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import { DownloadOutlined, FileAddOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Card, Empty, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
-import type { Statement } from '@portal/contract/api/bills';
 import { paths } from '../../../app/paths';
 import { BalanceCard } from '../../../components/bills/BalanceCard';
-import { StatementDetailDrawer } from '../../../components/bills/StatementDetailDrawer';
-import { StatementsTable, statementKey } from '../../../components/bills/StatementsTable';
+import { ListQueryView, RetryButton, listPagination } from '../../../components/bills/ListQueryView';
+import { StatementsTable } from '../../../components/bills/StatementsTable';
 import { WalletEntriesTable } from '../../../components/bills/WalletEntriesTable';
 import { WalletEntryFilters } from '../../../components/bills/WalletEntryFilters';
 import { currentMonth } from '../../../components/bills/statement-month';
-import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useFileAction } from '../../../components/bills/use-file-action';
+import { GenerateStatementButton, useStatementViewer } from '../../../components/bills/use-statement-viewer';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
-import { downloadSubWorkbook, useGenerateSubStatement, useSubStatementDetail, useSubStatements } from '../api/get-sub-statements';
+import { subStatementSource, useGenerateSubStatement, useSubStatements } from '../api/get-sub-statements';
 import { exportSubEntries, useAgencyName, useSubBalance, useSubEntries } from '../api/get-sub-wallet';
 import { isUuid, subEntryUrlQuery } from '../utils/queries';
 
@@ -45,8 +44,7 @@ export default function AgencyBillPage() {
 
 function AgencyBill({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
-  const { me } = useSession();
-  const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const dateFormat = useDateFormat();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'entries' ? 'entries' : 'statements';
   const { query: entryQuery, setQuery: setEntryQuery } = useUrlQuery(subEntryUrlQuery);
@@ -56,11 +54,9 @@ function AgencyBill({ companyId }: { companyId: string }) {
   const balance = useSubBalance(companyId);
   const statements = useSubStatements({ ...statementPage, companyId });
   const entries = useSubEntries({ ...entryQuery, companyId });
-  const [open, setOpen] = useState<Statement | null>(null);
-  const detail = useSubStatementDetail(open);
+  const viewer = useStatementViewer(subStatementSource, dateFormat);
   const generate = useGenerateSubStatement();
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useFileAction<boolean>('bills.errors.export');
 
   const first = statements.data?.items[0];
   const name = agency.data?.name ?? first?.companyName;
@@ -75,52 +71,17 @@ function AgencyBill({ companyId }: { companyId: string }) {
       return search;
     });
 
-  const download = async (statement: Statement) => {
-    setDownloading(statementKey(statement));
-    try {
-      await downloadSubWorkbook(statement);
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : t('bills.errors.download'));
-    } finally {
-      setDownloading(null);
-    }
+  const exportEntries = () => {
+    const { type, from, to, currency } = entryQuery;
+    const filename = `wallet-entries-${code ?? companyId}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    return exporting.run(true, () => exportSubEntries({ type, from, to, currency, companyId }, filename));
   };
-
-  const exportEntries = async () => {
-    setExporting(true);
-    try {
-      const { type, from, to, currency } = entryQuery;
-      await exportSubEntries({ type, from, to, currency, companyId }, `wallet-entries-${code ?? companyId}-${new Date().toISOString().slice(0, 10)}.xlsx`);
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : t('bills.errors.export'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const generateNow = () =>
-    generate.mutate(
-      { companyId, month: currentMonth() },
-      {
-        onSuccess: (statement) => {
-          notify.success(t('bills.statements.generated', { month: statement.month }));
-          setOpen(statement);
-        },
-        onError: (err) => notify.error(err.message || t('bills.statements.errors.generate')),
-      },
-    );
-
-  const retry = (refetch: () => unknown) => (
-    <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
-      {t('bills.common.retry')}
-    </Button>
-  );
 
   let balanceView;
   if (balance.isError && !balance.data) {
     balanceView = (
       <Card>
-        <Result status="error" title={t('bills.agency.errors.balance')} subTitle={balance.error.message} extra={retry(balance.refetch)} />
+        <Result status="error" title={t('bills.agency.errors.balance')} subTitle={balance.error.message} extra={<RetryButton onRetry={balance.refetch} />} />
       </Card>
     );
   } else if (!balance.data) {
@@ -133,29 +94,26 @@ function AgencyBill({ companyId }: { companyId: string }) {
     balanceView = <BalanceCard balance={balance.data} settlement />;
   }
 
-  const statementsView =
-    statements.isError && !statements.data ? (
-      <Result status="error" title={t('bills.statements.errors.load')} subTitle={statements.error.message} extra={retry(statements.refetch)} />
-    ) : (
+  // This tab never showed the stale-list warning the other lists show; kept so (staleWarning off) to keep behaviour.
+  const statementsView = (
+    <ListQueryView query={statements} errorTitle={t('bills.statements.errors.load')} staleWarning={false}>
       <StatementsTable
         statements={statements.data?.items ?? []}
         loading={statements.isFetching}
         dateFormat={dateFormat}
-        onView={setOpen}
-        onDownload={(s) => void download(s)}
-        downloading={downloading}
+        {...viewer.tableProps}
         empty={<Empty description={t('bills.agency.noStatements')} />}
-        pagination={{
-          current: statementPage.page,
+        pagination={listPagination({
+          page: statementPage.page,
           pageSize: statementPage.pageSize,
-          total: statements.data?.total ?? 0,
-          showSizeChanger: true,
+          total: statements.data?.total,
           pageSizeOptions: [10, 20, 50],
           showTotal: (total) => t('bills.statements.total', { count: total }),
           onChange: (page, pageSize) => setStatementPage({ page: pageSize === statementPage.pageSize ? page : 1, pageSize }),
-        }}
+        })}
       />
-    );
+    </ListQueryView>
+  );
 
   const entriesView = (
     <Flex vertical gap={16}>
@@ -164,31 +122,26 @@ function AgencyBill({ companyId }: { companyId: string }) {
         onChange={setEntryQuery}
         currencies={balance.data ? [balance.data.currency] : []}
         actions={
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportEntries()}>
+          <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportEntries()}>
             {t('bills.actions.export')}
           </Button>
         }
       />
-      {entries.isError && entries.data && <Alert type="warning" showIcon title={entries.error.message} action={retry(entries.refetch)} />}
-      {entries.isError && !entries.data ? (
-        <Result status="error" title={t('bills.entries.errors.load')} subTitle={entries.error.message} extra={retry(entries.refetch)} />
-      ) : (
+      <ListQueryView query={entries} errorTitle={t('bills.entries.errors.load')}>
         <WalletEntriesTable
           entries={entries.data?.items ?? []}
           loading={entries.isFetching}
           dateFormat={dateFormat}
           empty={<Empty description={hasEntryFilters ? t('bills.entries.emptyFiltered') : t('bills.entries.empty')} />}
-          pagination={{
-            current: entryQuery.page,
+          pagination={listPagination({
+            page: entryQuery.page,
             pageSize: entryQuery.pageSize,
-            total: entries.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
+            total: entries.data?.total,
             showTotal: (total) => t('bills.entries.total', { count: total }),
             onChange: (page, pageSize) => setEntryQuery({ page, pageSize }),
-          }}
+          })}
         />
-      )}
+      </ListQueryView>
     </Flex>
   );
 
@@ -208,9 +161,10 @@ function AgencyBill({ companyId }: { companyId: string }) {
           </Typography.Title>
           <Typography.Text type="secondary">{code ? t('bills.agency.billSubtitleCode', { code }) : t('bills.agency.billSubtitle')}</Typography.Text>
         </div>
-        <Button icon={<FileAddOutlined />} loading={generate.isPending} onClick={generateNow}>
-          {t('bills.statements.generate')}
-        </Button>
+        <GenerateStatementButton
+          loading={generate.isPending}
+          onClick={() => generate.mutate({ companyId, month: currentMonth() }, viewer.generated)}
+        />
       </Flex>
       {balanceView}
       <Card styles={{ body: { paddingTop: 4 } }}>
@@ -223,14 +177,7 @@ function AgencyBill({ companyId }: { companyId: string }) {
           ]}
         />
       </Card>
-      <StatementDetailDrawer
-        statement={open}
-        detail={detail}
-        dateFormat={dateFormat}
-        onClose={() => setOpen(null)}
-        onDownload={(s) => void download(s)}
-        downloading={open !== null && downloading === statementKey(open)}
-      />
+      {viewer.drawer}
     </Flex>
   );
 }

@@ -1,47 +1,26 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from '../../../lib/i18n';
 import { api, ApiError } from '../../../lib/api';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, detailOf } from '../test/fixtures';
 import { AgencyConfigDrawer } from './AgencyConfigDrawer';
 
-vi.mock('../../../lib/api', () => {
-  class ApiError extends Error {
-    constructor(
-      message: string,
-      public code: number,
-      public status: number,
-      public fields?: Record<string, string>,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
-});
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
 const detail = detailOf(blueSky);
 
 function renderDrawer() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AgencyConfigDrawer agency={blueSky} onClose={vi.fn()} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<AgencyConfigDrawer agency={blueSky} onClose={vi.fn()} />);
   return screen.getByRole('dialog');
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockResolvedValue(detail);
   vi.mocked(api.put).mockReset().mockResolvedValue(detail);
 });
-afterEach(cleanup);
 
 describe('AgencyConfigDrawer', { timeout: 30_000 }, () => {
   it('saves only the common group', async () => {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_BALANCE_FILTERS, AGENCY_STATUSES, type AgencyListQuery } from '@portal/contract/api/agencies';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { NO_FILTERS } from '../utils/use-agency-list-query';
 
 interface Props {
@@ -13,24 +13,13 @@ interface Props {
 
 export function AgencyFilters({ query, hasFilters, onChange }: Props) {
   const { t } = useTranslation();
-  // The box is edited locally and searched on Enter or the button, not on every keystroke.
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  // Follow the URL when it changes from outside (back button, "clear filters").
-  const [seen, setSeen] = useState(query.keyword);
-  if (seen !== query.keyword) {
-    setSeen(query.keyword);
-    setKeyword(query.keyword ?? '');
-  }
 
   return (
     <Space wrap size={[8, 8]}>
-      <Input.Search
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
-        placeholder={t('agency.filters.keyword')}
-        aria-label={t('agency.filters.keyword')}
-        allowClear
+      <KeywordSearch
+        value={query.keyword}
+        onSearch={(keyword) => onChange({ keyword })}
+        label={t('agency.filters.keyword')}
         maxLength={100}
         style={{ width: 280, maxWidth: '100%' }}
       />

@@ -1,37 +1,20 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MAX_IMAGE_BYTES } from '@portal/contract/roles';
-import i18n from '../../../lib/i18n';
 import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import i18n from '../../../lib/i18n';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, detailOf } from '../test/fixtures';
 import { AgencyFormDrawer } from './AgencyFormDrawer';
 
-vi.mock('../../../lib/api', () => {
-  class ApiError extends Error {
-    constructor(
-      message: string,
-      public code: number,
-      public status: number,
-      public fields?: Record<string, string>,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() } };
-});
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
 function renderDrawer(target: Parameters<typeof AgencyFormDrawer>[0]['target'] = 'create') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <AgencyFormDrawer target={target} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<AgencyFormDrawer target={target} onClose={onClose} />);
   return { onClose, drawer: screen.getByRole('dialog') };
 }
 
@@ -50,9 +33,7 @@ async function fillValid(user: User, drawer: HTMLElement) {
 
 const submit = (user: User, drawer: HTMLElement) => user.click(within(drawer).getByRole('button', { name: 'Create agency' }));
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.post).mockReset();
   vi.mocked(api.put).mockReset();
@@ -63,7 +44,6 @@ beforeEach(() => {
 
 const fileInput = (drawer: HTMLElement) => drawer.querySelector('input[type="file"]') as HTMLInputElement;
 const pick = (drawer: HTMLElement, file: File) => fireEvent.change(fileInput(drawer), { target: { files: [file] } });
-afterEach(cleanup);
 
 describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
   it('refuses what the contract refuses, with its messages, and sends nothing', async () => {

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Col, Divider, Drawer, Flex, Form, Grid, Input, Row, Select, Switch, Typography, Upload } from 'antd';
-import { BankOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Divider, Drawer, Flex, Form, Grid, Input, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_STATUSES, type Agency } from '@portal/contract/api/agencies';
 import { CURRENCIES } from '@portal/contract/currency';
+import { LogoUpload } from '../../../components/LogoUpload';
 import { notify } from '../../../lib/notify';
-// Same image rules as the company logo (the server checks both with one function).
-import { checkLogoFile, LOGO_ACCEPT } from '../../company/utils/check-logo-file';
 import { useCreateAgency } from '../api/create-agency';
 import { useUpdateAgency } from '../api/update-agency';
 import { useUploadAgencyLogo } from '../api/upload-agency-logo';
@@ -34,8 +32,6 @@ const CREATE_DEFAULTS: Partial<AgencyFormValues> = {
   allowedHosts: [],
 };
 
-const LOGO_PROBLEMS = { 'error.upload.type': 'agency.logo.wrongType', 'error.upload.size': 'agency.logo.tooLarge' } as const;
-
 /**
  * The agency's logo, uploaded at once on its own route (not with the form's Save). The drawer holds the agency as it
  * was listed, so the logo just uploaded is kept here until the drawer shows another agency.
@@ -46,12 +42,7 @@ function AgencyLogoField({ agency }: { agency: Agency }) {
   const [uploaded, setUploaded] = useState<{ id: string; logo: string | null } | null>(null);
   const logo = uploaded?.id === agency.id ? uploaded.logo : agency.logo;
 
-  const send = (file: File) => {
-    const problem = checkLogoFile(file);
-    if (problem) {
-      notify.error(t(LOGO_PROBLEMS[problem]));
-      return;
-    }
+  const send = (file: File) =>
     upload.mutate(
       { id: agency.id, file },
       {
@@ -62,39 +53,23 @@ function AgencyLogoField({ agency }: { agency: Agency }) {
         onError: (error) => notify.error(error instanceof Error && error.message ? error.message : t('agency.logo.failed')),
       },
     );
-  };
 
   return (
     <Form.Item label={t('agency.logo.label')}>
-      <Flex align="center" gap={16} wrap>
-        <Avatar
-          shape="square"
-          size={64}
-          src={logo || undefined}
-          icon={logo ? undefined : <BankOutlined />}
-          alt={t('agency.logo.alt', { name: agency.name })}
-          style={{ background: logo ? 'transparent' : undefined, flex: 'none' }}
-        />
-        <Flex vertical gap={4}>
-          <Upload
-            accept={LOGO_ACCEPT}
-            showUploadList={false}
-            maxCount={1}
-            // Sent by hand: checked first, then through the API client (token, envelope, errors).
-            beforeUpload={(file) => {
-              send(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={upload.isPending}>
-              {logo ? t('agency.logo.change') : t('agency.logo.upload')}
-            </Button>
-          </Upload>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('agency.logo.hint')}
-          </Typography.Text>
-        </Flex>
-      </Flex>
+      <LogoUpload
+        logo={logo}
+        size={64}
+        uploading={upload.isPending}
+        onUpload={send}
+        texts={{
+          alt: t('agency.logo.alt', { name: agency.name }),
+          upload: t('agency.logo.upload'),
+          change: t('agency.logo.change'),
+          hint: t('agency.logo.hint'),
+          // The drawer's own wording for a refused file, rather than the server's.
+          problems: { 'error.upload.type': t('agency.logo.wrongType'), 'error.upload.size': t('agency.logo.tooLarge') },
+        }}
+      />
     </Form.Item>
   );
 }

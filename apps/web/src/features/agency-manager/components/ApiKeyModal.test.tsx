@@ -1,43 +1,31 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Agency } from '@portal/contract/api/agencies';
-import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import i18n from '../../../lib/i18n';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
 import { ApiKeyModal } from './ApiKeyModal';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  newIdempotencyKey: vi.fn(),
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() },
-}));
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
 const KEY = 'ak_9c1e.5f0b8d2a7e4c4b1f9a3d6e8c0b2a4f6d';
 
 function setup(agency: Agency | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const onClose = vi.fn();
-  const ui = (a: Agency | null) => (
-    <QueryClientProvider client={client}>
-      <ApiKeyModal agency={a} dateFormat="yyyy-MM-dd" onClose={onClose} />
-    </QueryClientProvider>
-  );
-  const view = render(ui(agency));
-  return { onClose, rerender: (a: Agency | null) => view.rerender(ui(a)), client };
+  const ui = (a: Agency | null) => <ApiKeyModal agency={a} dateFormat="yyyy-MM-dd" onClose={onClose} />;
+  const view = renderWithClient(ui(agency));
+  return { onClose, rerender: (a: Agency | null) => view.rerender(ui(a)), client: view.client };
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.post).mockReset().mockResolvedValue({ key: KEY, prefix: 'ak_9c1e', createdAt: '2025-05-01T10:00:00Z' });
   vi.mocked(notify.success).mockClear();
 });
-afterEach(cleanup);
 
 describe('ApiKeyModal', { timeout: 20_000 }, () => {
   it('warns that a new key replaces the existing one before generating', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Col, Descriptions, Form, InputNumber, Modal, Row, Switch } from 'antd';
+import { Alert, Col, Descriptions, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 import { minorDigits } from '@portal/contract/currency';
+import { FormModal } from '../../../components/FormModal';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSetAgencyCredit } from '../api/set-credit';
@@ -47,30 +48,20 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={selected !== null}
       title={agency ? t('agency.credit.title', { name: agency.name }) : ''}
       okText={t('agency.common.save')}
       cancelText={t('agency.common.cancel')}
       onCancel={onClose}
       confirmLoading={setCredit.isPending}
-      okButtonProps={{ htmlType: 'submit' }}
-      destroyOnHidden
       afterClose={() => setFormError(null)}
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          name="agency-credit"
-          clearOnDestroy
-          initialValues={{ credit: agency ? minorToMajor(agency.balance.creditLimit, currency) : undefined, sendEmail: true }}
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
+      form={form}
+      name="agency-credit"
+      initialValues={{ credit: agency ? minorToMajor(agency.balance.creditLimit, currency) : undefined, sendEmail: true }}
+      onFinish={submit}
+      error={formError}
     >
-      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
       {agency && (
         <Descriptions
           size="small"
@@ -102,6 +93,6 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
         </Col>
       </Row>
       {belowUsed && <Alert type="warning" showIcon title={t('agency.credit.belowUsed')} />}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,47 +1,38 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
-import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
 import { CreditLimitModal } from './CreditLimitModal';
 import { LookToBookModal, defaultLookToBookRange } from './LookToBookModal';
 import { ResetSuperUserPasswordModal } from './ResetSuperUserPasswordModal';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  newIdempotencyKey: vi.fn(),
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() },
-}));
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
-function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+function renderDialog(ui: ReactNode) {
+  renderWithClient(ui);
   return within(screen.getByRole('dialog'));
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset();
   vi.mocked(api.post).mockReset();
   vi.mocked(api.put).mockReset();
   vi.mocked(notify.success).mockClear();
 });
-afterEach(cleanup);
 
 describe('CreditLimitModal', { timeout: 20_000 }, () => {
   it('shows the used credit, requires a limit and sends it in minor units', async () => {
     vi.mocked(api.put).mockResolvedValue({ ...tokyo.balance, creditLimit: 150_000 });
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
-    const d = renderWithClient(<CreditLimitModal agency={tokyo} onClose={onClose} />);
+    const d = renderDialog(<CreditLimitModal agency={tokyo} onClose={onClose} />);
     expect(d.getByText('JPY 20,000')).toBeTruthy();
     const input = d.getByLabelText('New credit limit') as HTMLInputElement;
     expect(input.value).toBe('100000');
@@ -66,7 +57,7 @@ describe('ResetSuperUserPasswordModal', { timeout: 20_000 }, () => {
     vi.mocked(api.post).mockResolvedValue({ username: 'bluesky.admin' });
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
-    const d = renderWithClient(<ResetSuperUserPasswordModal agency={blueSky} onClose={onClose} />);
+    const d = renderDialog(<ResetSuperUserPasswordModal agency={blueSky} onClose={onClose} />);
     expect(d.getByText(/Sets a new password for bluesky.admin/)).toBeTruthy();
     await user.type(d.getByLabelText('New password'), '12345');
     await user.type(d.getByLabelText('Confirm password'), '12346');
@@ -87,7 +78,7 @@ describe('ResetSuperUserPasswordModal', { timeout: 20_000 }, () => {
 describe('LookToBookModal', { timeout: 20_000 }, () => {
   it('asks for the last 30 days and shows searches, bookings and the ratio', async () => {
     vi.mocked(api.get).mockResolvedValue({ from: '2025-04-02', to: '2025-05-01', searches: 1250, bookings: 10, ratio: 125 });
-    const d = renderWithClient(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
+    const d = renderDialog(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
     const [from, to] = defaultLookToBookRange();
     expect(to.diff(from, 'day')).toBe(29);
     expect(to.isSame(dayjs(), 'day')).toBe(true);
@@ -101,7 +92,7 @@ describe('LookToBookModal', { timeout: 20_000 }, () => {
 
   it('says so when there was no booking', async () => {
     vi.mocked(api.get).mockResolvedValue({ from: '2025-04-02', to: '2025-05-01', searches: 40, bookings: 0, ratio: null });
-    const d = renderWithClient(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
+    const d = renderDialog(<LookToBookModal agency={blueSky} onClose={vi.fn()} />);
     expect(await d.findByText('No bookings')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
+import { FormModal } from '../../../components/FormModal';
 import { notify } from '../../../lib/notify';
 import { useResetSuperUserPassword } from '../api/reset-superuser-password';
 import { agencyRules, confirmPasswordRules } from '../utils/agency-form';
@@ -43,23 +44,20 @@ export function ResetSuperUserPasswordModal({ agency: selected, onClose }: Props
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={selected !== null}
       title={t('agency.password.title', { name: agency?.name ?? '' })}
       okText={t('agency.password.ok')}
       cancelText={t('agency.common.cancel')}
       onCancel={onClose}
       confirmLoading={reset.isPending}
-      okButtonProps={{ htmlType: 'submit', danger: true }}
-      destroyOnHidden
+      danger
       afterClose={() => setFormError(null)}
-      modalRender={(dom) => (
-        <Form<Values> form={form} layout="vertical" name="agency-superuser-password" clearOnDestroy onFinish={submit}>
-          {dom}
-        </Form>
-      )}
+      form={form}
+      name="agency-superuser-password"
+      onFinish={submit}
+      error={formError}
     >
-      {formError && <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} />}
       <Typography.Paragraph type="secondary">{t('agency.password.description', { username })}</Typography.Paragraph>
       <Form.Item name="password" label={t('agency.password.newPassword')} rules={agencyRules(t).password} hasFeedback>
         <Input.Password autoComplete="new-password" maxLength={15} />
@@ -73,6 +71,6 @@ export function ResetSuperUserPasswordModal({ agency: selected, onClose }: Props
       >
         <Input.Password autoComplete="new-password" maxLength={15} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,28 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Agency } from '@portal/contract/api/agencies';
-import i18n from '../../../lib/i18n';
 import { api, ApiError, newIdempotencyKey } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky } from '../test/fixtures';
 import { TopUpModal } from './TopUpModal';
 
-vi.mock('../../../lib/api', () => {
-  class ApiError extends Error {
-    constructor(
-      message: string,
-      public code: number,
-      public status: number,
-      public fields?: Record<string, string>,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, newIdempotencyKey: vi.fn(), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
-});
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
 const answer = {
   transactionId: 't1',
@@ -34,14 +21,9 @@ const answer = {
 };
 
 function setup(agency: Agency | null = blueSky) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const onClose = vi.fn();
-  const ui = (a: Agency | null) => (
-    <QueryClientProvider client={client}>
-      <TopUpModal agency={a} onClose={onClose} />
-    </QueryClientProvider>
-  );
-  const view = render(ui(agency));
+  const ui = (a: Agency | null) => <TopUpModal agency={a} onClose={onClose} />;
+  const view = renderWithClient(ui(agency));
   return { onClose, rerender: (a: Agency | null) => view.rerender(ui(a)) };
 }
 
@@ -54,9 +36,7 @@ async function fillSameCurrency(user: User) {
   await user.type(d.getByLabelText('Reference number'), 'HSBC-001');
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   let n = 0;
   vi.mocked(newIdempotencyKey).mockReset().mockImplementation(() => `key-${++n}`);
@@ -64,7 +44,6 @@ beforeEach(() => {
   vi.mocked(api.post).mockReset();
   vi.mocked(notify.success).mockClear();
 });
-afterEach(cleanup);
 
 describe('TopUpModal', { timeout: 30_000 }, () => {
   it('computes the amount, asks for confirmation, then posts with an Idempotency-Key', async () => {

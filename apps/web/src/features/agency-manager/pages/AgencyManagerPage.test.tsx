@@ -1,41 +1,25 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { MeAnswer } from '@portal/contract/api/auth';
-import i18n from '../../../lib/i18n';
 import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
 import AgencyManagerPage from './AgencyManagerPage';
 
-vi.mock('../../../lib/api', () => {
-  class ApiError extends Error {
-    constructor(
-      message: string,
-      public code: number,
-      public status: number,
-      public fields?: Record<string, string>,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, newIdempotencyKey: vi.fn(() => 'key-1'), api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } };
-});
+vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
 vi.mock('../../../lib/session', () => ({
   useSession: () => ({ me: { userInfo: { id: 'me', roles: ['finance'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer }),
 }));
-vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
 
 function renderPage(url = '/agency-manager') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AgencyManagerPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithClient(
+    <MemoryRouter initialEntries={[url]}>
+      <AgencyManagerPage />
+    </MemoryRouter>,
   );
 }
 
@@ -44,16 +28,13 @@ const lastListParams = () => {
   return (calls.at(-1)?.[1] as { params: unknown } | undefined)?.params;
 };
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockResolvedValue({ items: [blueSky, tokyo], total: 2, page: 1, pageSize: 20 });
   vi.mocked(api.del).mockReset();
   vi.mocked(notify.error).mockClear();
   vi.mocked(notify.success).mockClear();
 });
-afterEach(cleanup);
 
 // antd renders a lot per interaction; on a busy CI machine the 5 s default is too tight.
 describe('AgencyManagerPage', { timeout: 20_000 }, () => {

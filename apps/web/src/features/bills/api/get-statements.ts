@@ -3,6 +3,7 @@ import type { Statement, StatementDetail, StatementQuery } from '@portal/contrac
 import type { PagedResult } from '@portal/contract/api/common';
 import { api } from '../../../lib/api';
 import { statementPath, workbookFilename, workbookPath } from '../../../components/bills/statement-month';
+import type { StatementSource } from '../../../components/bills/use-statement-viewer';
 import { billsKeys } from './bills-keys';
 
 export function getStatements(query: StatementQuery, signal?: AbortSignal): Promise<PagedResult<Statement>> {
@@ -33,6 +34,9 @@ export function useStatementDetail(statement: Statement | null) {
 export function downloadStatementWorkbook(statement: Statement): Promise<void> {
   return api.download(workbookPath(statement), workbookFilename(statement), undefined, { params: { currency: statement.currency } });
 }
+
+/** The caller's own statements for the shared viewer: its own detail cache (['bills', 'statement', …]). */
+export const ownStatementSource: StatementSource = { useDetail: useStatementDetail, download: downloadStatementWorkbook };
 
 /** Generates (or, for the running month, recomputes) the caller's statement of `month` now. */
 export function useGenerateStatement() {

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { DatePicker, Flex, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   TRANSACTION_METHODS,
@@ -8,7 +8,8 @@ import {
   type TransactionQuery,
   type TransactionStatus,
 } from '@portal/contract/api/bills';
-import { rangeValue } from '../../../components/bills/WalletEntryFilters';
+import { KeywordSearch } from '../../../components/KeywordSearch';
+import { DateRangeFilter } from '../../../components/bills/filter-fields';
 
 type Filters = Pick<TransactionQuery, 'method' | 'status' | 'from' | 'to' | 'keyword'>;
 
@@ -18,29 +19,15 @@ interface Props {
   actions?: ReactNode;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 export function TransactionFilters({ value, onChange, actions }: Props) {
   const { t } = useTranslation();
-  // The box is edited locally and searched on Enter or the button, not on every keystroke.
-  const [keyword, setKeyword] = useState(value.keyword ?? '');
-  // Follow the URL when it changes from outside (back button, "clear filters").
-  const [seen, setSeen] = useState(value.keyword);
-  if (seen !== value.keyword) {
-    setSeen(value.keyword);
-    setKeyword(value.keyword ?? '');
-  }
-
   return (
     <Flex wrap gap={8} justify="space-between" align="center">
       <Flex wrap gap={8}>
-        <Input.Search
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => onChange({ keyword: v.trim() || undefined })}
-          placeholder={t('bills.transactions.filters.keyword')}
-          aria-label={t('bills.transactions.filters.keyword')}
-          allowClear
+        <KeywordSearch
+          value={value.keyword}
+          onSearch={(keyword) => onChange({ keyword })}
+          label={t('bills.transactions.filters.keyword')}
           maxLength={64}
           style={{ width: 260 }}
         />
@@ -62,14 +49,7 @@ export function TransactionFilters({ value, onChange, actions }: Props) {
           style={{ width: 150 }}
           options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`bills.statuses.${s}`) }))}
         />
-        <DatePicker.RangePicker
-          value={rangeValue(value.from, value.to)}
-          onChange={(range) => onChange({ from: range?.[0]?.format(DAY), to: range?.[1]?.format(DAY) })}
-          aria-label={t('bills.filters.dates')}
-          placeholder={[t('bills.filters.from'), t('bills.filters.to')]}
-          allowClear
-          style={{ width: 260 }}
-        />
+        <DateRangeFilter from={value.from} to={value.to} onChange={onChange} />
       </Flex>
       {actions}
     </Flex>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@portal/contract/api/bills';
 import { AmountText } from '../../../components/bills/AmountText';
-import { formatDateTime } from '../../../lib/format';
+import { BillsTable, CopyableCell, Dash, DateTimeCell } from '../../../components/bills/BillsTable';
 import { TransactionStatusTag } from './TransactionStatusTag';
 
 interface Props {
@@ -17,32 +17,20 @@ interface Props {
 /** Spec point 3, All Transactions: what was paid, how, what reached the wallet after the fee, and when. */
 export function TransactionsTable({ transactions, loading, pagination, dateFormat, empty }: Props) {
   const { t } = useTranslation();
-  const dash = <Typography.Text type="secondary">—</Typography.Text>;
-  const time = (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v, dateFormat)}</span> : dash);
+  const time = (v: string | null) => (v ? <DateTimeCell value={v} dateFormat={dateFormat} /> : <Dash />);
   const columns: TableColumnsType<Transaction> = [
     {
       title: t('bills.transactions.columns.originId'),
       dataIndex: 'originId',
       width: 200,
       fixed: 'left',
-      render: (v: string | null) =>
-        v ? (
-          <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
-            {v}
-          </Typography.Text>
-        ) : (
-          dash
-        ),
+      render: (v: string | null) => <CopyableCell value={v} ellipsis />,
     },
     {
       title: t('bills.transactions.columns.referenceId'),
       dataIndex: 'id',
       width: 200,
-      render: (v: string) => (
-        <Typography.Text copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (v: string) => <CopyableCell value={v} ellipsis />,
     },
     {
       title: t('bills.transactions.columns.kind'),
@@ -79,29 +67,18 @@ export function TransactionsTable({ transactions, loading, pagination, dateForma
       dataIndex: 'fee',
       width: 140,
       align: 'right',
-      render: (_, tx) => (tx.fee ? <AmountText amount={tx.fee} currency={tx.grossCurrency} /> : dash),
+      render: (_, tx) => (tx.fee ? <AmountText amount={tx.fee} currency={tx.grossCurrency} /> : <Dash />),
     },
     { title: t('bills.transactions.columns.status'), dataIndex: 'status', width: 110, render: (_, tx) => <TransactionStatusTag status={tx.status} /> },
     {
       title: t('bills.transactions.columns.externalReference'),
       dataIndex: 'externalReference',
       width: 170,
-      render: (v: string | null) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : dash),
+      render: (v: string | null) => <CopyableCell value={v} />,
     },
     { title: t('bills.transactions.columns.paymentTime'), dataIndex: 'paymentTime', width: 150, render: time },
     { title: t('bills.transactions.columns.createdAt'), dataIndex: 'createdAt', width: 150, render: time },
   ];
 
-  return (
-    <Table<Transaction>
-      rowKey="id"
-      size="medium"
-      columns={columns}
-      dataSource={transactions}
-      loading={loading}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
-    />
-  );
+  return <BillsTable<Transaction> columns={columns} dataSource={transactions} loading={loading} pagination={pagination} empty={empty} />;
 }

@@ -1,23 +1,16 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { Statement } from '@portal/contract/api/bills';
-import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { COMPANY_ID, paged, statement, statementDetail } from '../test/fixtures';
+import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import StatementsPage from './StatementsPage';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn(), download: vi.fn() },
-}));
-vi.mock('../../../lib/session', async () => {
-  const { financeMe } = await import('../test/fixtures');
-  return { useSession: () => ({ me: financeMe() }) };
-});
-
+vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/session', () =>
+  Promise.all([import('../../../components/bills/test-harness'), import('../test/fixtures')]).then(([h, f]) => h.sessionModule(f.financeMe())),
+);
 const thisMonth = new Date().toISOString().slice(0, 7);
 const provisional: Statement = {
   ...statement,
@@ -39,25 +32,15 @@ function routeGet(path: string) {
 }
 
 function renderPage(url = '/bills/statements') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <StatementsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  render(<StatementsPage />, url);
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupBillsTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockImplementation((path: string) => routeGet(path) as Promise<never>);
   vi.mocked(api.post).mockReset();
   vi.mocked(api.download).mockReset().mockResolvedValue(undefined);
 });
-afterEach(cleanup);
 
 describe('StatementsPage', { timeout: 20_000 }, () => {
   it('lists the monthly statements with their figures and marks the running month provisional', async () => {

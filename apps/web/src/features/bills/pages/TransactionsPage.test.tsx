@@ -1,43 +1,26 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
 import { paged, transaction } from '../test/fixtures';
+import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import TransactionsPage from './TransactionsPage';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn(), download: vi.fn() },
-}));
-vi.mock('../../../lib/session', async () => {
-  const { financeMe } = await import('../test/fixtures');
-  return { useSession: () => ({ me: financeMe() }) };
-});
-
+vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule()));
+vi.mock('../../../lib/session', () =>
+  Promise.all([import('../../../components/bills/test-harness'), import('../test/fixtures')]).then(([h, f]) => h.sessionModule(f.financeMe())),
+);
 const pendingCard = { ...transaction, id: 'TX-PAY-9', kind: 'top-up' as const, originId: null, method: 'stripe' as const, status: 'pending' as const, gross: 10_000, grossCurrency: 'CNY' as const, net: 9_710, netCurrency: 'CNY' as const, fee: 290, exchangeRate: null, externalReference: null, paymentTime: null };
 
 function renderPage(url = '/bills/transactions') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <TransactionsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  render(<TransactionsPage />, url);
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupBillsTests();
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockResolvedValue(paged([transaction, pendingCard]));
   vi.mocked(api.download).mockReset().mockResolvedValue(undefined);
 });
-afterEach(cleanup);
 
 describe('TransactionsPage', { timeout: 20_000 }, () => {
   it('shows the spec columns with gross, net, fee, method, status and times', async () => {

@@ -1,24 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { WalletPayment } from '@portal/contract/api/bills';
-import i18n from '../../../lib/i18n';
 import { api, newIdempotencyKey } from '../../../lib/api';
 import { redirectTo } from '../utils/redirect';
 import { paged, paymentConfig, paymentEntry, topUpEntry, wallet } from '../test/fixtures';
+import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import WalletPage from './WalletPage';
 
-vi.mock('../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn(), download: vi.fn() },
-  newIdempotencyKey: vi.fn(() => 'key-1'),
-}));
-vi.mock('../../../lib/session', async () => {
-  const { financeMe: me } = await import('../test/fixtures');
-  return { useSession: () => ({ me: me() }) };
-});
+vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
+vi.mock('../../../lib/session', () =>
+  Promise.all([import('../../../components/bills/test-harness'), import('../test/fixtures')]).then(([h, f]) => h.sessionModule(f.financeMe())),
+);
 vi.mock('../utils/redirect', () => ({ redirectTo: vi.fn() }));
 
 const pending: WalletPayment = {
@@ -47,21 +40,12 @@ function routeGet(path: string) {
 }
 
 function renderPage(url = '/bills/wallet') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <WalletPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  render(<WalletPage />, url);
 }
 
 const getCalls = (path: string) => vi.mocked(api.get).mock.calls.filter(([p]) => p === path);
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupBillsTests();
 beforeEach(() => {
   config = paymentConfig;
   payments = [];
@@ -71,7 +55,6 @@ beforeEach(() => {
   vi.mocked(redirectTo).mockReset();
   vi.mocked(newIdempotencyKey).mockReset().mockReturnValue('key-1');
 });
-afterEach(cleanup);
 
 describe('WalletPage', { timeout: 20_000 }, () => {
   it('shows each currency with formatted money, settlement currency first', async () => {

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { CreditCardOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
 import { BalanceCard } from '../../../components/bills/BalanceCard';
+import { ListEmpty, ListQueryView, RetryButton, listPagination } from '../../../components/bills/ListQueryView';
 import { WalletEntriesTable } from '../../../components/bills/WalletEntriesTable';
 import { WalletEntryFilters } from '../../../components/bills/WalletEntryFilters';
-import { notify } from '../../../lib/notify';
+import { useFileAction } from '../../../components/bills/use-file-action';
 import { useSession } from '../../../lib/session';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { useWallet } from '../api/get-wallet';
 import { exportWalletEntries, useWalletEntries } from '../api/get-wallet-entries';
@@ -23,14 +24,14 @@ import { topUpChannels } from '../utils/top-up';
 export default function WalletPage() {
   const { t } = useTranslation();
   const { me } = useSession();
-  const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const dateFormat = useDateFormat();
   const [params, setParams] = useSearchParams();
   const { query, setQuery } = useUrlQuery(walletEntryUrlQuery);
   const wallet = useWallet();
   const entries = useWalletEntries(query);
   const paymentConfig = usePaymentConfig();
   const [topUpOpen, setTopUpOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useFileAction<boolean>('bills.errors.export');
 
   const settlement = wallet.data?.settlementCurrency ?? me?.company.config.commonConfig.settlementCurrency;
   const channels = settlement ? topUpChannels(paymentConfig.data, settlement) : [];
@@ -48,29 +49,16 @@ export default function WalletPage() {
       { replace: true },
     );
 
-  const exportEntries = async () => {
-    setExporting(true);
-    try {
-      const { type, from, to, currency } = query;
-      await exportWalletEntries({ type, from, to, currency }, exportFilename('wallet-entries'));
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : t('bills.errors.export'));
-    } finally {
-      setExporting(false);
-    }
+  const exportEntries = () => {
+    const { type, from, to, currency } = query;
+    return exporting.run(true, () => exportWalletEntries({ type, from, to, currency }, exportFilename('wallet-entries')));
   };
-
-  const retry = (refetch: () => unknown) => (
-    <Button size="small" icon={<ReloadOutlined />} onClick={() => void refetch()}>
-      {t('bills.common.retry')}
-    </Button>
-  );
 
   let summary;
   if (wallet.isError && !wallet.data) {
     summary = (
       <Card>
-        <Result status="error" title={t('bills.wallet.errors.load')} subTitle={wallet.error.message} extra={retry(wallet.refetch)} />
+        <Result status="error" title={t('bills.wallet.errors.load')} subTitle={wallet.error.message} extra={<RetryButton onRetry={wallet.refetch} />} />
       </Card>
     );
   } else if (!wallet.data) {
@@ -121,7 +109,7 @@ export default function WalletPage() {
         }
       />
       {paymentId && <PaymentReturn paymentId={paymentId} onDismiss={dismissPayment} />}
-      {wallet.isError && wallet.data && <Alert type="warning" showIcon title={wallet.error.message || t('bills.wallet.errors.load')} action={retry(wallet.refetch)} />}
+      {wallet.isError && wallet.data && <Alert type="warning" showIcon title={wallet.error.message || t('bills.wallet.errors.load')} action={<RetryButton onRetry={wallet.refetch} />} />}
       {summary}
 
       <Card title={t('bills.entries.title')} styles={{ body: { padding: 16 } }}>
@@ -131,43 +119,33 @@ export default function WalletPage() {
             onChange={setQuery}
             currencies={currencies}
             actions={
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportEntries()}>
+              <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportEntries()}>
                 {t('bills.actions.export')}
               </Button>
             }
           />
-          {entries.isError && entries.data && (
-            <Alert type="warning" showIcon title={entries.error.message || t('bills.entries.errors.load')} action={retry(entries.refetch)} />
-          )}
-          {entries.isError && !entries.data ? (
-            <Result status="error" title={t('bills.entries.errors.load')} subTitle={entries.error.message} extra={retry(entries.refetch)} />
-          ) : (
+          <ListQueryView query={entries} errorTitle={t('bills.entries.errors.load')}>
             <WalletEntriesTable
               entries={entries.data?.items ?? []}
               loading={entries.isFetching}
               dateFormat={dateFormat}
               empty={
-                hasFilters ? (
-                  <Empty description={t('bills.entries.emptyFiltered')}>
-                    <Button onClick={() => setQuery({ type: undefined, from: undefined, to: undefined, currency: undefined })}>
-                      {t('bills.actions.clearFilters')}
-                    </Button>
-                  </Empty>
-                ) : (
-                  <Empty description={t('bills.entries.empty')} />
-                )
+                <ListEmpty
+                  filtered={hasFilters}
+                  filteredText={t('bills.entries.emptyFiltered')}
+                  emptyText={t('bills.entries.empty')}
+                  onClear={() => setQuery({ type: undefined, from: undefined, to: undefined, currency: undefined })}
+                />
               }
-              pagination={{
-                current: query.page,
+              pagination={listPagination({
+                page: query.page,
                 pageSize: query.pageSize,
-                total: entries.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
+                total: entries.data?.total,
                 showTotal: (total) => t('bills.entries.total', { count: total }),
                 onChange: (page, pageSize) => setQuery({ page, pageSize }),
-              }}
+              })}
             />
-          )}
+          </ListQueryView>
         </Flex>
       </Card>
 

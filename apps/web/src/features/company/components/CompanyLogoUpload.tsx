@@ -1,10 +1,8 @@
-import { Avatar, Button, Flex, Typography, Upload } from 'antd';
-import { BankOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LogoUpload } from '../../../components/LogoUpload';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useUploadCompanyLogo } from '../api/upload-company-logo';
-import { checkLogoFile, LOGO_ACCEPT } from '../utils/check-logo-file';
 
 interface Props {
   logo: string | null;
@@ -12,53 +10,30 @@ interface Props {
   canEdit: boolean;
 }
 
+/** The company's own logo: the shared upload with the company's texts; a refused file gets the server's message. */
 export function CompanyLogoUpload({ logo, name, canEdit }: Props) {
   const { t } = useTranslation();
   const upload = useUploadCompanyLogo();
 
-  const send = (file: File) => {
-    const problem = checkLogoFile(file);
-    if (problem) {
-      notify.error(t(problem));
-      return;
-    }
+  const send = (file: File) =>
     upload.mutate(file, {
       onSuccess: () => notify.success(t('company.logo.success')),
       onError: (error) => notify.error(error instanceof ApiError || error instanceof Error ? error.message : t('company.logo.failed')),
     });
-  };
 
   return (
-    <Flex align="center" gap={16} wrap>
-      <Avatar
-        shape="square"
-        size={88}
-        src={logo || undefined}
-        icon={logo ? undefined : <BankOutlined />}
-        alt={t('company.logo.alt', { name })}
-        style={{ background: logo ? 'transparent' : undefined, flex: 'none' }}
-      />
-      {canEdit && (
-        <Flex vertical gap={4}>
-          <Upload
-            accept={LOGO_ACCEPT}
-            showUploadList={false}
-            maxCount={1}
-            // We send the file ourselves: checked first, then through the API client (token, envelope, errors).
-            beforeUpload={(file) => {
-              send(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={upload.isPending}>
-              {logo ? t('company.logo.change') : t('company.logo.upload')}
-            </Button>
-          </Upload>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('company.logo.hint')}
-          </Typography.Text>
-        </Flex>
-      )}
-    </Flex>
+    <LogoUpload
+      logo={logo}
+      size={88}
+      canEdit={canEdit}
+      uploading={upload.isPending}
+      onUpload={send}
+      texts={{
+        alt: t('company.logo.alt', { name }),
+        upload: t('company.logo.upload'),
+        change: t('company.logo.change'),
+        hint: t('company.logo.hint'),
+      }}
+    />
   );
 }

@@ -1,36 +1,23 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AgencyDetail } from '@portal/contract/api/agencies';
-import i18n from '../../../../lib/i18n';
 import { api } from '../../../../lib/api';
+import { renderWithClient, setupAgencyTests } from '../../test/harness';
 import { blueSky, detailOf, tokyo } from '../../test/fixtures';
 import { PriceAdjustmentsForm } from './PriceAdjustmentsForm';
 
-vi.mock('../../../../lib/api', () => ({
-  ApiError: class ApiError extends Error {},
-  newIdempotencyKey: vi.fn(),
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() },
-}));
-vi.mock('../../../../lib/notify', () => ({ notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../../lib/api', () => import('../../test/harness').then((h) => h.apiModule()));
+vi.mock('../../../../lib/notify', () => import('../../test/harness').then((h) => h.notifyModule()));
 
 function renderForm(agency: AgencyDetail) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PriceAdjustmentsForm agency={agency} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PriceAdjustmentsForm agency={agency} />);
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('en');
-});
+setupAgencyTests();
 beforeEach(() => {
   vi.mocked(api.put).mockReset().mockImplementation((_path, body) => Promise.resolve({ ...detailOf(blueSky), config: { ...detailOf(blueSky).config, ...(body as object) } }));
 });
-afterEach(cleanup);
 
 describe('PriceAdjustmentsForm', { timeout: 20_000 }, () => {
   it('shows stored basis points and minor units in human units', () => {

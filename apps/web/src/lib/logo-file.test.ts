@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@portal/contract/roles';
-import { checkLogoFile } from './check-logo-file';
+import { checkLogoFile } from './logo-file';
 
 describe('checkLogoFile', () => {
   it('accepts jpg, png, gif and webp under 2 MB', () => {

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
+
+interface Props<Values> extends Omit<ModalProps, 'children' | 'modalRender' | 'okButtonProps' | 'destroyOnHidden'> {
+  form: FormInstance<Values>;
+  /** The form's name (ids of its fields). */
+  name: string;
+  initialValues?: FormProps<Values>['initialValues'];
+  onFinish: (values: Values) => void;
+  /**
+   * The server's answer that is not about a visible field (what applyFieldErrors / applyServerErrors return), shown
+   * above the fields; the caller clears it when submitting again and in afterClose.
+   */
+  error: string | null;
+  /** Red OK button, for actions that cannot be undone. */
+  danger?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A form in a modal, the way every edit dialog here works: the whole modal (footer included) is inside the form, so
+ * OK is a real submit button (Enter submits, rules run, antd shows confirmLoading); the form is emptied when the
+ * modal is destroyed so the next open starts from initialValues; a server error that belongs to no field sits on top.
+ */
+export function FormModal<Values>({ form, name, initialValues, onFinish, error, danger, children, ...modal }: Props<Values>) {
+  return (
+    <Modal
+      {...modal}
+      okButtonProps={{ htmlType: 'submit', ...(danger ? { danger: true } : {}) }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<Values> form={form} layout="vertical" name={name} clearOnDestroy initialValues={initialValues} onFinish={onFinish}>
+          {dom}
+        </Form>
+      )}
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {children}
+    </Modal>
+  );
+}
