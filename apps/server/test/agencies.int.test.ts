@@ -115,6 +115,7 @@ describe('who may manage agencies', () => {
     ['GET', `/base/v2/agencies/${id}`],
     ['PUT', `/base/v2/agencies/${id}/config`, { creditPeriod: { value: 2, unit: 'week' } }],
     ['POST', `/base/v2/agencies/${id}/apikey`],
+    ['POST', `/base/v2/agencies/${id}/single-login-secret`],
     ['PUT', `/base/v2/agencies/${id}/credit`, { credit: 100 }],
     ['GET', `/base/v2/agencies/${id}/look-to-book`, undefined],
     ['DELETE', `/base/v2/agencies/${id}`],
@@ -424,6 +425,67 @@ describe('POST /base/v2/agencies/{id}/superuser/password', () => {
   it('refuses a too short password', async () => {
     const res = await call(t.app, 'POST', `/base/v2/agencies/${demoId}/superuser/password`, { token: admin, body: { password: '123' } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('POST /base/v2/agencies/{id}/single-login-secret', () => {
+  const rotate = (id: string, token = admin) => call(t.app, 'POST', `/base/v2/agencies/${id}/single-login-secret`, { token });
+  /** Signs a fresh link for `userid` with `secret` and sends it. */
+  const singleLoginWith = (secret: string, userid: string) => {
+    const link = { code: randomUUID(), timestamp: Math.floor(Date.now() / 1000), userid };
+    return call(t.app, 'POST', '/base/v2/single-login', { body: { ...link, signature: signSingleLogin(secret, link) } });
+  };
+  const secretsOf = async (id: string) => {
+    const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
+    return { current: row.singleLoginSecret, prev: row.singleLoginSecretPrev };
+  };
+
+  it('answers a new secret once; the previous one keeps working until the next rotation', async () => {
+    const a = await createAgency();
+    const username = a.superUser.username;
+    const original = (await secretsOf(a.id)).current;
+
+    const first = await rotate(a.id);
+    expect(first.code, first.message).toBe(0);
+    expect(first.data.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.data.secret).not.toBe(original);
+    expect(Number.isNaN(Date.parse(first.data.rotatedAt))).toBe(false);
+    expect(await secretsOf(a.id)).toEqual({ current: first.data.secret, prev: original });
+    // Not part of the agency as read back.
+    const detail = await call(t.app, 'GET', `/base/v2/agencies/${a.id}`, { token: admin });
+    expect(JSON.stringify(detail.data)).not.toContain(first.data.secret);
+
+    const second = await rotate(a.id);
+    expect(second.code, second.message).toBe(0);
+    expect(second.data.secret).not.toBe(first.data.secret);
+    expect(await secretsOf(a.id)).toEqual({ current: second.data.secret, prev: first.data.secret });
+
+    const withNew = await singleLoginWith(second.data.secret, username);
+    expect(withNew.code, withNew.message).toBe(0);
+    expect(withNew.data).toMatchObject({ embedded: true, userInfo: { username } });
+    expect((await singleLoginWith(first.data.secret, username)).code).toBe(0);
+    const withOlder = await singleLoginWith(original, username);
+    expect([withOlder.status, withOlder.code]).toEqual([401, 200004]);
+
+    const logs = await agencyLogs('agency_single_login_secret', a.code);
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ actorUsername: 'admin' });
+    expect(JSON.stringify(logs)).not.toContain(first.data.secret);
+    expect(JSON.stringify(logs)).not.toContain(second.data.secret);
+  });
+
+  it('refuses an operator (403) and changes nothing', async () => {
+    const before = await secretsOf(demoId);
+    const res = await rotate(demoId, operator);
+    expect([res.status, res.code]).toEqual([403, 100403]);
+    expect(await secretsOf(demoId)).toEqual(before);
+  });
+
+  it("answers 404 for another platform's agency and changes nothing", async () => {
+    const before = await secretsOf(foreignAgencyId);
+    const res = await rotate(foreignAgencyId);
+    expect([res.status, res.code]).toEqual([404, 100404]);
+    expect(await secretsOf(foreignAgencyId)).toEqual(before);
   });
 });
 

@@ -178,6 +178,13 @@ export const ApiKeyAnswer = z.object({ key: z.string(), prefix: z.string(), crea
 export type ApiKeyAnswer = z.infer<typeof ApiKeyAnswer>;
 
 /**
+ * POST /base/v2/agencies/{id}/single-login-secret: a new single-login signing secret, shown once. The old current
+ * secret becomes the previous one and keeps signing valid links until the next rotation (docs/single-login.md).
+ */
+export const SingleLoginSecretAnswer = z.object({ secret: z.string(), rotatedAt: z.string() });
+export type SingleLoginSecretAnswer = z.infer<typeof SingleLoginSecretAnswer>;
+
+/**
  * POST /base/v2/agencies/{id}/balance (spec point 3, top-up). The parent records money it received: receivedAmount in
  * receivedCurrency at exchangeRate (settlement units per received unit, decimal string), minus transactionFeePercent,
  * gives `amount` in the agency's settlement currency; the server recomputes it and refuses a mismatch.

@@ -26,6 +26,7 @@ export const USER_LOG_ACTIONS = [
   'agency_config',
   'agency_password_reset',
   'agency_api_key',
+  'agency_single_login_secret',
   'agency_top_up',
   'agency_credit',
 ] as const;

@@ -170,6 +170,16 @@ export async function updateAgency(db: DbOrTx, id: string, patch: AgencyPatch): 
   return row;
 }
 
+/** The single-login secret rotation: `secret` becomes current, the current one previous; the one before is dropped. */
+export async function rotateSingleLoginSecret(db: DbOrTx, id: string, secret: string): Promise<CompanyRow> {
+  const [row] = await db
+    .update(companies)
+    .set({ singleLoginSecretPrev: companies.singleLoginSecret, singleLoginSecret: secret, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+    .returning();
+  return row;
+}
+
 export async function softDeleteAgency(db: DbOrTx, id: string): Promise<void> {
   await db.update(companies).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(companies.id, id));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { Agency, AgencyDetail, AgencyListQuery, ApiKeyAnswer, CreateAgencyBody, UpdateAgencyBody, UpdateAgencyConfigBody } from '@portal/contract/api/agencies';
+import type { Agency, AgencyDetail, AgencyListQuery, ApiKeyAnswer, CreateAgencyBody, SingleLoginSecretAnswer, UpdateAgencyBody, UpdateAgencyConfigBody } from '@portal/contract/api/agencies';
 import { DEFAULT_COMMON_CONFIG, DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import type { PagedResult } from '@portal/contract/api/common';
 import { Code } from '@portal/contract/codes';
@@ -29,6 +29,7 @@ import {
   lockFirstSuperUser,
   lockNonZeroAccounts,
   revokeCompanySessions,
+  rotateSingleLoginSecret,
   setUserPassword,
   softDeleteAgency,
   updateAgency,
@@ -268,6 +269,21 @@ export async function generateAgencyApiKey(db: Db, auth: AuthContext, id: string
     const answer = await issueApiKey(tx, agency, auth.user.id);
     await recordUserLog(tx, logEntry(auth, agency, 'agency_api_key', meta, { prefix: answer.prefix }));
     return answer;
+  });
+}
+
+/**
+ * A new single-login signing secret (32 random bytes, base64url), shown only in this answer. The old current secret
+ * becomes the previous one, so links the agency still signs with it keep working until the next rotation; the secret
+ * before that stops working now. The log entry names no secret.
+ */
+export async function rotateAgencySingleLoginSecret(db: Db, auth: AuthContext, id: string, meta: RequestMeta): Promise<SingleLoginSecretAnswer> {
+  const secret = randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const agency = await lockAgency(tx, auth, id);
+    const updated = await rotateSingleLoginSecret(tx, agency.id, secret);
+    await recordUserLog(tx, logEntry(auth, agency, 'agency_single_login_secret', meta));
+    return { secret, rotatedAt: updated.updatedAt.toISOString() };
   });
 }
 

@@ -12,6 +12,7 @@ import {
   LookToBookQuery,
   ResetSuperUserPasswordAnswer,
   ResetSuperUserPasswordBody,
+  SingleLoginSecretAnswer,
   TopUpAnswer,
   TopUpBody,
   UpdateAgencyBody,
@@ -27,6 +28,7 @@ import {
   getAgency,
   listAgencies,
   resetAgencySuperUserPassword,
+  rotateAgencySingleLoginSecret,
   setAgencyLogo,
   updateAgencyConfig,
   updateAgencyInfo,
@@ -142,6 +144,21 @@ export default async function agencyRoutes(app: FastifyInstance) {
       schema: { tags, security, summary: 'Generate the agency API key (shown once; replaces the previous key)', params: IdParams, response: { 200: Envelope(ApiKeyAnswer) } },
     },
     async (req) => ok(req, await generateAgencyApiKey(db, authOf(req), req.params.id, metaOf(req))),
+  );
+
+  r.post(
+    '/base/v2/agencies/:id/single-login-secret',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Rotate the agency single-login secret (shown once; the previous secret stays valid until the next rotation)',
+        params: IdParams,
+        response: { 200: Envelope(SingleLoginSecretAnswer) },
+      },
+    },
+    async (req) => ok(req, await rotateAgencySingleLoginSecret(db, authOf(req), req.params.id, metaOf(req))),
   );
 
   r.post(

@@ -7,13 +7,14 @@ import {
   EditOutlined,
   EllipsisOutlined,
   KeyOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 
-export const AGENCY_ACTIONS = ['edit', 'config', 'topUp', 'credit', 'apiKey', 'password', 'lookToBook', 'delete'] as const;
+export const AGENCY_ACTIONS = ['edit', 'config', 'topUp', 'credit', 'apiKey', 'singleLoginSecret', 'password', 'lookToBook', 'delete'] as const;
 export type AgencyAction = (typeof AGENCY_ACTIONS)[number];
 
 interface Props {
@@ -21,7 +22,7 @@ interface Props {
   onAction: (action: AgencyAction, agency: Agency) => void;
 }
 
-/** Eight actions would not fit a row on a phone; one compact menu keeps the table narrow everywhere. */
+/** Nine actions would not fit a row on a phone; one compact menu keeps the table narrow everywhere. */
 export function AgencyRowActions({ agency, onAction }: Props) {
   const { t } = useTranslation();
   const items: MenuProps['items'] = [
@@ -33,6 +34,7 @@ export function AgencyRowActions({ agency, onAction }: Props) {
     { key: 'lookToBook', label: t('agency.actions.lookToBook'), icon: <BarChartOutlined /> },
     { type: 'divider' },
     { key: 'apiKey', label: t('agency.actions.apiKey'), icon: <ApiOutlined /> },
+    { key: 'singleLoginSecret', label: t('agency.actions.singleLoginSecret'), icon: <SafetyCertificateOutlined /> },
     { key: 'password', label: t('agency.actions.password'), icon: <KeyOutlined />, disabled: !agency.superUser },
     { type: 'divider' },
     { key: 'delete', label: t('agency.actions.delete'), icon: <DeleteOutlined />, danger: true },

@@ -79,9 +79,19 @@ describe('AgencyManagerPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Actions for Blue Sky Travel' }));
-    for (const label of ['Edit', 'Configure', 'Top up', 'Credit limit', 'API key', 'Reset super-admin password', 'Look-to-book', 'Delete']) {
+    for (const label of ['Edit', 'Configure', 'Top up', 'Credit limit', 'API key', 'Single-login secret', 'Reset super-admin password', 'Look-to-book', 'Delete']) {
       expect(await screen.findByRole('menuitem', { name: new RegExp(label) })).toBeTruthy();
     }
+  });
+
+  it('opens the single-login secret dialog for the chosen agency', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Tokyo Tours' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Single-login secret/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`Single-login secret of ${tokyo.name}`)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Rotate secret/ })).toBeTruthy();
   });
 
   it('asks before deleting and shows the server refusal', async () => {

@@ -15,6 +15,7 @@ import { ApiKeyModal } from '../components/ApiKeyModal';
 import { CreditLimitModal } from '../components/CreditLimitModal';
 import { LookToBookModal } from '../components/LookToBookModal';
 import { ResetSuperUserPasswordModal } from '../components/ResetSuperUserPasswordModal';
+import { SingleLoginSecretModal } from '../components/SingleLoginSecretModal';
 import { TopUpModal } from '../components/TopUpModal';
 import { useDeleteAgencyConfirm } from '../components/use-delete-agency';
 import { NO_FILTERS, useAgencyListQuery } from '../utils/use-agency-list-query';
@@ -107,6 +108,7 @@ export default function AgencyManagerPage() {
       <TopUpModal agency={agencyFor('topUp')} onClose={close} />
       <CreditLimitModal agency={agencyFor('credit')} onClose={close} />
       <ApiKeyModal agency={agencyFor('apiKey')} dateFormat={dateFormat} onClose={close} />
+      <SingleLoginSecretModal agency={agencyFor('singleLoginSecret')} dateFormat={dateFormat} onClose={close} />
       <ResetSuperUserPasswordModal agency={agencyFor('password')} onClose={close} />
       <LookToBookModal agency={agencyFor('lookToBook')} onClose={close} />
     </Flex>
