@@ -71,7 +71,8 @@ with zero added supplier latency, under 300 ms at p95; a filtered, sorted page o
 a location prefix search under 10 ms at p95 on the server.
 Issue 4: at least 1,000 payments per second on one hot wallet on PostgreSQL, the books checked after (the run throws
 if any invariant breaks, any payment beyond the funds gets through, or the final balance is not exactly zero). The
-"p50/p95" of that row are per-payment latencies under contention for the one wallet row; see
+row calls the ledger service on an 8-connection pool (payments, not HTTP requests; its "requests/s" is payments per
+second) and its p50/p95 are per-payment latencies under contention for the one wallet row; see
 docs/decisions/0006-ledger.md for why a payment is a single statement.
 
 Login is deliberately slow: argon2id at OWASP's memory floor is the point of the design (see docs/decisions/0001-foundation.md).
