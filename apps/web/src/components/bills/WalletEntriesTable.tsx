@@ -17,6 +17,7 @@ interface Props {
 /** Every movement of a wallet with the balance right after it, newest first as the server sends them. */
 export function WalletEntriesTable({ entries, loading = false, pagination, dateFormat, empty }: Props) {
   const { t } = useTranslation();
+  // Widths add up to fit the 1280 px layout's content column without sideways scrolling; narrower screens scroll.
   const columns: TableColumnsType<WalletEntry> = [
     {
       title: t('bills.entries.columns.paymentTime'),
@@ -25,31 +26,31 @@ export function WalletEntriesTable({ entries, loading = false, pagination, dateF
       fixed: 'left',
       render: (v: string) => <DateTimeCell value={v} dateFormat={dateFormat} />,
     },
-    { title: t('bills.entries.columns.type'), dataIndex: 'type', width: 150, render: (_, e) => <EntryTypeTag type={e.type} /> },
+    { title: t('bills.entries.columns.type'), dataIndex: 'type', width: 120, render: (_, e) => <EntryTypeTag type={e.type} /> },
     {
       title: t('bills.entries.columns.orderId'),
       dataIndex: 'orderId',
-      width: 170,
+      width: 150,
       render: (v: string | null) => <CopyableCell value={v} />,
     },
     {
       title: t('bills.entries.columns.reference'),
       dataIndex: 'paymentReference',
-      width: 200,
+      width: 180,
       render: (v: string) => <CopyableCell value={v} ellipsis />,
     },
-    { title: t('bills.entries.columns.description'), dataIndex: 'description', width: 260, render: (v: string) => v || <Dash /> },
+    { title: t('bills.entries.columns.description'), dataIndex: 'description', width: 230, render: (v: string) => v || <Dash /> },
     {
       title: t('bills.entries.columns.amount'),
       dataIndex: 'amount',
-      width: 160,
+      width: 150,
       align: 'right',
       render: (_, e) => <AmountText amount={e.amount} currency={e.currency} signed strong />,
     },
     {
       title: t('bills.entries.columns.balanceAfter'),
       dataIndex: 'balanceAfter',
-      width: 160,
+      width: 150,
       align: 'right',
       render: (_, e) => <AmountText amount={e.balanceAfter} currency={e.currency} />,
     },
