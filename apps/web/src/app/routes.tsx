@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AccessRule, GuardRoute, MenuPlacement } from './guard';
+import { ACCESS } from './access';
 import { paths } from './paths';
 
 /**
@@ -22,20 +23,7 @@ const SUPERUSER: AccessRule = { roles: ['SuperUser'] };
 /** Not in the spec's route table: the issue's platform-level screens, for a SuperUser of the top-level company. */
 const PLATFORM_ADMIN: AccessRule = { platformAdmin: true };
 
-/**
- * Access rules for the pages later issues bring, kept here so every issue applies the same spec rules:
- * flight pages `{ roles: ['operator'], service: 'flight' }`, /train/booking `{ roles: ['operator'], service: 'train' }`,
- * /train/orders `{ service: 'train' }`, bills `{ roles: ['finance'], finance: true }`,
- * agency manager `{ roles: ['finance'], agencyManager: true }`, agency bill `{ permission: 'agencybills:read' }`.
- */
-export const ACCESS = {
-  flight: { roles: ['operator'], service: 'flight' },
-  trainBooking: { roles: ['operator'], service: 'train' },
-  trainOrders: { service: 'train' },
-  bills: { roles: ['finance'], finance: true },
-  agencyManager: { roles: ['finance'], agencyManager: true },
-  agencyBill: { permission: 'agencybills:read' },
-} as const satisfies Record<string, AccessRule>;
+export { ACCESS };
 
 export const routes: AppRoute[] = [
   { path: paths.home, access: PUBLIC, component: lazy(() => import('../features/landing/pages/LandingPage')), fullBleed: true },

@@ -15,7 +15,9 @@ interface Props {
   pagination: TableProps<Statement>['pagination'];
   dateFormat: string;
   empty?: ReactNode;
-  /** The agency manager's view of several sub-agencies: a company column, linking to that agency's bills. */
+  /** The agency manager's view of several sub-agencies: a company column. */
+  showCompany?: boolean;
+  /** Where a company name links to (that agency's bills), when the user may open it; plain text otherwise. */
   companyLink?: (statement: Statement) => string;
   onView: (statement: Statement) => void;
   onDownload: (statement: Statement) => void;
@@ -27,13 +29,13 @@ export function statementKey(s: Pick<Statement, 'companyId' | 'month' | 'currenc
   return `${s.companyId}|${s.month}|${s.currency}`;
 }
 
-export function StatementsTable({ statements, loading = false, pagination, dateFormat, empty, companyLink, onView, onDownload, downloading }: Props) {
+export function StatementsTable({ statements, loading = false, pagination, dateFormat, empty, showCompany = false, companyLink, onView, onDownload, downloading }: Props) {
   const { t } = useTranslation();
   const money = (key: keyof Pick<Statement, 'openingBalance' | 'totalIn' | 'totalOut' | 'closingBalance'>, signed = false) =>
     (_: unknown, s: Statement) => <AmountText amount={key === 'totalOut' ? -Math.abs(s[key]) : s[key]} currency={s.currency} signed={signed} />;
 
   const columns: TableColumnsType<Statement> = [];
-  if (companyLink) {
+  if (showCompany) {
     columns.push({
       title: t('bills.statements.columns.agency'),
       key: 'company',
@@ -41,7 +43,7 @@ export function StatementsTable({ statements, loading = false, pagination, dateF
       fixed: 'left',
       render: (_, s) => (
         <Flex vertical>
-          <Link to={companyLink(s)}>{s.companyName}</Link>
+          {companyLink ? <Link to={companyLink(s)}>{s.companyName}</Link> : <Typography.Text>{s.companyName}</Typography.Text>}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {s.companyCode}
           </Typography.Text>
@@ -54,7 +56,7 @@ export function StatementsTable({ statements, loading = false, pagination, dateF
       title: t('bills.statements.columns.month'),
       dataIndex: 'month',
       width: 150,
-      fixed: companyLink ? undefined : 'left',
+      fixed: showCompany ? undefined : 'left',
       render: (month: string, s) => (
         <Flex gap={6} align="center" wrap>
           <Typography.Link onClick={() => onView(s)} strong>

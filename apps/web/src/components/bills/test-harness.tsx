@@ -26,9 +26,10 @@ export function apiModule({ idempotencyKey }: { idempotencyKey?: string } = {}) 
   };
 }
 
-/** lib/session as a mock, signed in as `me`. */
+/** lib/session as a mock, signed in as `me` (or as `signedIn.me` when a test swaps it). */
+export const signedIn: { me: MeAnswer | null } = { me: null };
 export function sessionModule(me: MeAnswer) {
-  return { useSession: () => ({ me }) };
+  return { useSession: () => ({ me: signedIn.me ?? me }) };
 }
 
 /** Every test file: texts in English (the assertions read them), and an empty document after each test. */
@@ -58,7 +59,18 @@ export function renderPage(page: ReactNode, url: string, path?: string) {
 }
 
 /** The agency manager signed in (features/agency-bills): only the date format matters to these pages. */
-export const managerMe = { userInfo: { id: 'admin', roles: ['SuperUser'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer;
+export const managerMe = {
+  userInfo: { id: 'admin', roles: ['SuperUser'], config: { dateFormat: 'yyyy-MM-dd' } },
+  company: { proxyLevel: 0, config: { commonConfig: { canCreateSubAgency: true, isShowBill: true } } },
+  permissions: ['all'],
+} as unknown as MeAnswer;
+
+/** A finance agency manager without agencybills:read: sees sub-agency statements, not the agency bill pages. */
+export const financeManagerMe = {
+  ...managerMe,
+  userInfo: { id: 'pfin', roles: ['finance'], config: { dateFormat: 'yyyy-MM-dd' } },
+  permissions: [],
+} as unknown as MeAnswer;
 
 /** A sub-agency of the signed-in agency, and its February statement and one entry of it. */
 export const SUB_ID = '5c1d7e0a-2b3c-4d5e-8f90-a1b2c3d4e5f6';

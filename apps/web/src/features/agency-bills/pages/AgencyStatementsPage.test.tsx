@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../../lib/api';
-import { SUB_ID as SUB, renderPage as render, setupBillsTests, subStatement as second } from '../../../components/bills/test-harness';
+import { financeManagerMe, signedIn, SUB_ID as SUB, renderPage as render, setupBillsTests, subStatement as second } from '../../../components/bills/test-harness';
 import AgencyStatementsPage from './AgencyStatementsPage';
 
 vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule()));
@@ -14,6 +14,7 @@ function renderPage(url = '/agency-manager/statements') {
 
 setupBillsTests();
 beforeEach(() => {
+  signedIn.me = null;
   vi.mocked(api.get).mockReset().mockResolvedValue({ items: [second], total: 1, page: 1, pageSize: 20 });
   vi.mocked(api.download).mockReset().mockResolvedValue(undefined);
 });
@@ -33,6 +34,13 @@ describe('AgencyStatementsPage', { timeout: 20_000 }, () => {
       '/base/v2/sub/statements',
       expect.objectContaining({ params: { page: 1, pageSize: 20, scope: 'subAgencies' } }),
     );
+  });
+
+  it('names the agency without a link for a manager who may not open agency bill pages (agencybills:read)', async () => {
+    signedIn.me = financeManagerMe;
+    renderPage();
+    expect(await screen.findByText('Second Agency')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Second Agency' })).toBeNull();
   });
 
   it('sends the month and keyword filters', async () => {

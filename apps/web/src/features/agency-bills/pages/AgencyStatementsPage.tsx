@@ -1,12 +1,15 @@
 import { Breadcrumb, Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ACCESS } from '../../../app/access';
+import { checkAccess } from '../../../app/guard';
 import { paths } from '../../../app/paths';
 import { ListEmpty, ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
 import { StatementsTable } from '../../../components/bills/StatementsTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { MonthFilter } from '../../../components/bills/filter-fields';
 import { useStatementViewer } from '../../../components/bills/use-statement-viewer';
+import { useSession } from '../../../lib/session';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { subStatementSource, useSubStatements } from '../api/get-sub-statements';
@@ -19,6 +22,9 @@ export default function AgencyStatementsPage() {
   const { query, setQuery } = useUrlQuery(subStatementUrlQuery);
   const statements = useSubStatements({ ...query, scope: 'subAgencies' });
   const viewer = useStatementViewer(subStatementSource, dateFormat);
+  const { me } = useSession();
+  // An agency bill page needs agencybills:read (spec point 2): without it the agency name is plain text, not a link.
+  const mayOpenBills = me !== null && checkAccess({ path: paths.agencyBill(':id'), access: ACCESS.agencyBill }, { me }).ok;
 
   return (
     <Flex vertical gap={16}>
@@ -42,7 +48,8 @@ export default function AgencyStatementsPage() {
               statements={statements.data?.items ?? []}
               loading={statements.isFetching}
               dateFormat={dateFormat}
-              companyLink={(s) => paths.agencyBill(s.companyId)}
+              showCompany
+              companyLink={mayOpenBills ? (s) => paths.agencyBill(s.companyId) : undefined}
               {...viewer.tableProps}
               empty={
                 <ListEmpty

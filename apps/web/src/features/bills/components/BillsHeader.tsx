@@ -3,6 +3,7 @@ import { Button, Flex, Tabs, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ACCESS } from '../../../app/access';
 import { checkAccess } from '../../../app/guard';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../lib/session';
@@ -13,8 +14,7 @@ const TABS = [
   { path: paths.billsStatements, labelKey: 'bills.nav.statements' },
 ] as const;
 
-/** The agency manager's page of sub-agency statements; the same rule as its route (ACCESS.agencyManager). */
-const AGENCY_STATEMENTS = { path: paths.agencyStatements, access: { roles: ['finance'], agencyManager: true } } as const;
+const AGENCY_STATEMENTS = { path: paths.agencyStatements, access: ACCESS.agencyManager };
 
 interface Props {
   subtitle: string;
