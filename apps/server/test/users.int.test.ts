@@ -346,3 +346,129 @@ describe('PUT /base/v2/users/:id/password', () => {
     expect(await t.db.select().from(userLogs).where(and(eq(userLogs.action, 'password_reset'), eq(userLogs.targetUserId, other)))).toHaveLength(0);
   });
 });
+
+describe('permissions (spec point 6): granted by a SuperUser of a proxyLevel-0 company', () => {
+  let admin: string; // SuperUser of Demo Platform (P00001, proxyLevel 0), holding `all`
+  let platformSeq = 0;
+  beforeAll(async () => {
+    admin = await loginAs(t.app, 'admin');
+  });
+
+  async function createPlatformUser(over: Record<string, unknown> = {}) {
+    platformSeq += 1;
+    const username = `platform${platformSeq}`;
+    const body = { username, email: `${username}@demo-platform.example`, password: 'Staff@123', ...over };
+    const res = await call(t.app, 'POST', '/base/v2/users', { token: admin, body });
+    expect(res.code, res.message).toBe(0);
+    const token = (await login(username, 'Staff@123')).data.token as string;
+    return { ...(res.data as { id: string; username: string; permissions: string[] }), token };
+  }
+  const statementsOfDemo = (token: string) => call(t.app, 'GET', '/base/v2/sub/statements', { token, query: { companyId: demoId } });
+  const logsOf = (id: string, action: 'user_permissions' | 'user_update' | 'user_create') =>
+    t.db.select().from(userLogs).where(and(eq(userLogs.action, action), eq(userLogs.targetUserId, id)));
+
+  it('lists every user with their permissions', async () => {
+    const res = await call(t.app, 'GET', '/base/v2/users', { token: admin });
+    expect(res.data.items.find((u: { username: string }) => u.username === 'admin').permissions).toEqual(['all']);
+    const demo = await call(t.app, 'GET', '/base/v2/users', { token: agency });
+    for (const u of demo.data.items) expect(u.permissions).toEqual([]);
+  });
+
+  it('grants agencybills:read at creation: /me shows it, sub-agency statements open, and the log records it', async () => {
+    const u = await createPlatformUser({ roles: ['finance'], permissions: ['agencybills:read', 'agencybills:read'] });
+    expect(u.permissions).toEqual(['agencybills:read']);
+    expect((await userRow(u.id)).permissions).toEqual(['agencybills:read']);
+    const me = await call(t.app, 'GET', '/base/v2/me', { token: u.token });
+    expect(me.data.permissions).toContain('agencybills:read');
+    const statements = await statementsOfDemo(u.token);
+    expect(statements.status, statements.message).toBe(200);
+    expect(statements.code).toBe(0);
+    const [log] = await logsOf(u.id, 'user_create');
+    expect(log.detail).toEqual({ roles: ['finance'], status: 'active', permissions: ['agencybills:read'] });
+  });
+
+  it('grants and removes it on edit, logging from/to as roles changes are', async () => {
+    // An operator is no agency manager: only the permission opens another agency's statements.
+    const u = await createPlatformUser({ roles: ['operator'] });
+    expect(u.permissions).toEqual([]);
+    expect((await statementsOfDemo(u.token)).status).toBe(404);
+
+    const grant = await call(t.app, 'PUT', `/base/v2/users/${u.id}`, { token: admin, body: { permissions: ['agencybills:read'] } });
+    expect(grant.code, grant.message).toBe(0);
+    expect(grant.data.permissions).toEqual(['agencybills:read']);
+    expect((await call(t.app, 'GET', '/base/v2/me', { token: u.token })).data.permissions).toEqual(['agencybills:read']);
+    expect((await statementsOfDemo(u.token)).code).toBe(0);
+    expect((await logsOf(u.id, 'user_permissions')).map((l) => l.detail)).toEqual([{ from: [], to: ['agencybills:read'] }]);
+    // A pure permission change is not also logged as a profile edit.
+    expect(await logsOf(u.id, 'user_update')).toHaveLength(0);
+
+    // Absent keeps them.
+    const profile = await call(t.app, 'PUT', `/base/v2/users/${u.id}`, { token: admin, body: { nickname: 'Pat' } });
+    expect(profile.data.permissions).toEqual(['agencybills:read']);
+
+    const remove = await call(t.app, 'PUT', `/base/v2/users/${u.id}`, { token: admin, body: { nickname: 'Pat R.', permissions: [] } });
+    expect(remove.code).toBe(0);
+    expect(remove.data).toMatchObject({ nickname: 'Pat R.', permissions: [] });
+    expect((await userRow(u.id)).permissions).toEqual([]);
+    expect((await call(t.app, 'GET', '/base/v2/me', { token: u.token })).data.permissions).toEqual([]);
+    expect((await statementsOfDemo(u.token)).status).toBe(404);
+    const logs = await logsOf(u.id, 'user_permissions');
+    expect(logs.map((l) => l.detail)).toContainEqual({ from: ['agencybills:read'], to: [] });
+    expect(logs.every((l) => l.actorUsername === 'admin')).toBe(true);
+    expect((await logsOf(u.id, 'user_update')).map((l) => l.detail)).toContainEqual({ fields: ['nickname'] });
+  });
+
+  it('never grants or removes `all`', async () => {
+    const u = await createPlatformUser({ roles: ['operator'] });
+    for (const body of [{ permissions: ['all'] }, { permissions: ['agencybills:read', 'all'] }]) {
+      const res = await call(t.app, 'PUT', `/base/v2/users/${u.id}`, { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.code).toBe(100400);
+      expect(Object.keys(res.data.fields).some((f) => f.startsWith('permissions'))).toBe(true);
+    }
+    const created = await call(t.app, 'POST', '/base/v2/users', {
+      token: admin,
+      body: { username: 'allmighty', email: 'all@demo-platform.example', password: 'Staff@123', roles: ['operator'], permissions: ['all'] },
+    });
+    expect(created.status).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.username, 'allmighty'))).toHaveLength(0);
+    expect((await userRow(u.id)).permissions).toEqual([]);
+
+    // A holder of `all` keeps it whatever list is sent.
+    const adminId = await userIdOf(t, 'admin');
+    const grant = await call(t.app, 'PUT', `/base/v2/users/${adminId}`, { token: admin, body: { permissions: ['agencybills:read'] } });
+    expect(grant.data.permissions).toEqual(['all', 'agencybills:read']);
+    const clear = await call(t.app, 'PUT', `/base/v2/users/${adminId}`, { token: admin, body: { permissions: [] } });
+    expect(clear.data.permissions).toEqual(['all']);
+    expect((await userRow(adminId)).permissions).toEqual(['all']);
+  });
+
+  it('refuses a sub-agency SuperUser who sends permissions (403) and ignores an absent or empty list', async () => {
+    const body = { username: 'subgrant', email: 'subgrant@demo-agency.example', password: 'Staff@123', roles: ['operator'], permissions: ['agencybills:read'] };
+    const create = await call(t.app, 'POST', '/base/v2/users', { token: agency, body, lang: 'zh-CN' });
+    expect(create.status).toBe(403);
+    expect(create.code).toBe(100403);
+    expect(create.message).toBe('只有顶级公司的超级管理员可以授予权限');
+    expect(await t.db.select().from(users).where(eq(users.username, 'subgrant'))).toHaveLength(0);
+
+    const fin = await userIdOf(t, 'finance');
+    const update = await call(t.app, 'PUT', `/base/v2/users/${fin}`, { token: agency, body: { nickname: 'Granted', permissions: ['agencybills:read'] } });
+    expect(update.status).toBe(403);
+    expect(update.message).toBe("Only a SuperUser of the platform's top-level company can grant permissions");
+    expect(await userRow(fin)).toMatchObject({ permissions: [], nickname: 'Frank Finance' });
+
+    const empty = await call(t.app, 'POST', '/base/v2/users', { token: agency, body: { ...body, permissions: [] } });
+    expect(empty.code).toBe(0);
+    expect(empty.data.permissions).toEqual([]);
+    const edit = await call(t.app, 'PUT', `/base/v2/users/${empty.data.id}`, { token: agency, body: { nickname: 'Sub', permissions: [] } });
+    expect(edit.code).toBe(0);
+    expect(edit.data).toMatchObject({ nickname: 'Sub', permissions: [] });
+  });
+
+  it('stays within the caller company', async () => {
+    const fin = await userIdOf(t, 'finance');
+    const res = await call(t.app, 'PUT', `/base/v2/users/${fin}`, { token: admin, body: { permissions: ['agencybills:read'] } });
+    expect(res.status).toBe(404);
+    expect((await userRow(fin)).permissions).toEqual([]);
+  });
+});

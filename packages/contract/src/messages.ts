@@ -77,6 +77,11 @@ const catalogue = {
     'zh-CN': '请在个人资料页修改自己的密码',
     'zh-TW': '請在個人資料頁修改自己的密碼',
   },
+  'error.permissions.platformOnly': {
+    en: "Only a SuperUser of the platform's top-level company can grant permissions",
+    'zh-CN': '只有顶级公司的超级管理员可以授予权限',
+    'zh-TW': '只有頂級公司的超級管理員可以授予權限',
+  },
   'error.upload.missing': { en: 'No file was uploaded', 'zh-CN': '未上传文件', 'zh-TW': '未上傳檔案' },
   'error.upload.type': {
     en: 'Wrong file type: only JPG, PNG, GIF or WebP images are accepted',

@@ -8,6 +8,17 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const PERMISSIONS = ['all', 'agencybills:read'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * The permissions a SuperUser of a top-level (proxyLevel 0) company may grant or remove through user management.
+ * `all` is deliberately absent: it is never granted or taken away through the portal.
+ */
+export const GRANTABLE_PERMISSIONS = ['agencybills:read'] as const satisfies readonly Permission[];
+export type GrantablePermission = (typeof GRANTABLE_PERMISSIONS)[number];
+
+export function isGrantablePermission(p: string): p is GrantablePermission {
+  return (GRANTABLE_PERMISSIONS as readonly string[]).includes(p);
+}
+
 export function hasRole(roles: readonly string[], role: Role): boolean {
   return roles.includes('SuperUser') || roles.includes(role);
 }

@@ -15,6 +15,7 @@ export const USER_LOG_ACTIONS = [
   'user_update',
   'user_status',
   'user_roles',
+  'user_permissions',
   'company_update',
   'company_logo',
   'rates_update',

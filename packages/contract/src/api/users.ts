@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, USER_STATUSES, USERNAME_PATTERN } from '../roles.ts';
+import { GRANTABLE_PERMISSIONS, ROLES, USER_STATUSES, USERNAME_PATTERN } from '../roles.ts';
 import { AreaCode, Password } from './auth.ts';
 import { PageQuery } from './common.ts';
 
@@ -18,6 +18,8 @@ export const UserItem = z.object({
   areaCode: z.string().nullable(),
   mobile: z.string().nullable(),
   roles: z.array(z.enum(ROLES)),
+  /** Every permission the user holds, as GET /me answers it (`all` included); only GRANTABLE_PERMISSIONS are editable. */
+  permissions: z.array(z.string()),
   status: z.enum(USER_STATUSES),
   avatar: z.string().nullable(),
   createdAt: z.string(),
@@ -26,6 +28,15 @@ export const UserItem = z.object({
 export type UserItem = z.infer<typeof UserItem>;
 
 const Roles = z.array(z.enum(ROLES)).min(1, 'validation.roles.empty').transform((r) => [...new Set(r)]);
+/**
+ * Grantable permissions only (`all` is refused here). Absent means "keep"; on update the list replaces the user's
+ * grantable permissions and leaves any other (such as `all`) alone. Only a SuperUser of a proxyLevel-0 company may send
+ * a non-empty list.
+ */
+const Permissions = z
+  .array(z.enum(GRANTABLE_PERMISSIONS))
+  .transform((p) => [...new Set(p)])
+  .optional();
 const Mobile = z.string().trim().regex(/^[0-9 -]{4,20}$/, 'validation.phone.format');
 
 export const CreateUserBody = z.object({
@@ -37,6 +48,7 @@ export const CreateUserBody = z.object({
   password: Password,
   roles: Roles,
   status: z.enum(USER_STATUSES).default('active'),
+  permissions: Permissions,
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
@@ -45,6 +57,7 @@ export const UpdateUserBody = z.object({
   nickname: z.string().trim().max(64, 'validation.tooLong').nullish(),
   areaCode: AreaCode.nullish(),
   mobile: Mobile.nullish().or(z.literal('')),
+  permissions: Permissions,
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 

@@ -25,7 +25,7 @@ export function toUserInfo(u: UserRow): UserInfo {
 
 export function toUserItem(u: UserRow): UserItem {
   const { config: _config, companyId: _companyId, ...common } = toUserInfo(u);
-  return { ...common, createdAt: u.createdAt.toISOString(), lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null };
+  return { ...common, permissions: u.permissions, createdAt: u.createdAt.toISOString(), lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null };
 }
 
 export function toCompany(c: CompanyRow): Company {

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { UserRow } from './user.mapper.ts';
 
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'lastLoginAt'>;
-export type UserPatch = Partial<Pick<typeof users.$inferInsert, 'nickname' | 'areaCode' | 'mobile' | 'status' | 'roles' | 'passwordHash' | 'avatarFileId'>>;
+export type UserPatch = Partial<Pick<typeof users.$inferInsert, 'nickname' | 'areaCode' | 'mobile' | 'status' | 'roles' | 'permissions' | 'passwordHash' | 'avatarFileId'>>;
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { PagedResult } from '@portal/contract/api/common';
 import type { CreateUserBody, UpdateUserBody, UserItem, UserListQuery } from '@portal/contract/api/users';
 import { Code } from '@portal/contract/codes';
-import type { Role, UserStatus } from '@portal/contract/roles';
+import { hasRole, isGrantablePermission, type GrantablePermission, type Role, type UserStatus } from '@portal/contract/roles';
 import type { Db, Tx } from '../../db/client.ts';
 import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
@@ -26,7 +26,12 @@ async function changeUser(
   db: Db,
   auth: AuthContext,
   id: string,
-  change: (current: UserRow) => { patch: UserPatch; log: (updated: UserRow) => UserLogEntry; after?: (tx: Tx) => Promise<void> },
+  change: (current: UserRow) => {
+    patch: UserPatch;
+    /** One entry, or several when one request changes things logged under different actions. */
+    log: (updated: UserRow) => UserLogEntry | UserLogEntry[];
+    after?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const current = await findUserInCompany(tx, auth.company.id, id, true);
@@ -34,10 +39,32 @@ async function changeUser(
     const { patch, log, after } = change(current);
     const updated = (await updateUserInCompany(tx, auth.company.id, id, patch))!;
     await after?.(tx);
-    await recordUserLog(tx, log(updated));
+    for (const entry of [log(updated)].flat()) await recordUserLog(tx, entry);
     return updated;
   });
 }
+
+/**
+ * Permissions (spec point 6) are granted by the platform itself: a SuperUser of a proxyLevel-0 company. Anyone else
+ * sending a non-empty list is refused; an absent or empty list from them is ignored, so their edits never touch
+ * permissions they cannot see.
+ */
+function grantedBy(auth: AuthContext, permissions: GrantablePermission[] | undefined): GrantablePermission[] | undefined {
+  const platformAdmin = auth.company.proxyLevel === 0 && hasRole(auth.user.roles, 'SuperUser');
+  if (platformAdmin) return permissions;
+  if (permissions?.length) throw new AppError(Code.FORBIDDEN, 'error.permissions.platformOnly');
+  return undefined;
+}
+
+/**
+ * The user's permissions with the grantable ones replaced by `granted`. Anything else the user holds, `all` above all,
+ * is kept: it is never granted or removed through user management. Order: kept ones first, then the grantable order.
+ */
+function withGranted(current: readonly string[], granted: readonly GrantablePermission[]): string[] {
+  return [...current.filter((p) => !isGrantablePermission(p)), ...granted];
+}
+
+const samePermissions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p) => b.includes(p));
 
 export async function listCompanyUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<PagedResult<UserItem>> {
   const { rows, total } = await listUsers(db, auth.company.id, q);
@@ -51,6 +78,7 @@ export async function getCompanyUser(db: Db, auth: AuthContext, id: string): Pro
 }
 
 export async function createUser(db: Db, auth: AuthContext, body: z.output<typeof CreateUserBody>, meta: RequestMeta): Promise<UserItem> {
+  const permissions = grantedBy(auth, body.permissions) ?? [];
   // Hashing is slow on purpose; do it before the transaction so no connection waits on it.
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
@@ -63,11 +91,13 @@ export async function createUser(db: Db, auth: AuthContext, body: z.output<typeo
       mobile: body.mobile || null,
       passwordHash,
       roles: body.roles,
+      permissions,
       status: body.status,
       config: DEFAULT_USER_CONFIG,
     });
     if (!user) throw new AppError(Code.CONFLICT, 'error.username.taken', {}, { username: 'error.username.taken' });
-    await recordUserLog(tx, logEntry(auth, user, 'user_create', meta, { roles: user.roles, status: user.status }));
+    const detail = { roles: user.roles, status: user.status, ...(permissions.length ? { permissions } : {}) };
+    await recordUserLog(tx, logEntry(auth, user, 'user_create', meta, detail));
     return toUserItem(user);
   });
 }
@@ -75,12 +105,23 @@ export async function createUser(db: Db, auth: AuthContext, body: z.output<typeo
 const PROFILE_FIELDS = ['nickname', 'areaCode', 'mobile'] as const;
 
 export async function updateUser(db: Db, auth: AuthContext, id: string, body: UpdateUserBody, meta: RequestMeta): Promise<UserItem> {
+  const granted = grantedBy(auth, body.permissions);
   const updated = await changeUser(db, auth, id, (current) => {
     // Absent means "keep"; null or an empty string clears the field.
     const patch: UserPatch = {};
     for (const f of PROFILE_FIELDS) if (body[f] !== undefined) patch[f] = body[f] || null;
     const fields = PROFILE_FIELDS.filter((f) => f in patch && patch[f] !== current[f]);
-    return { patch, log: (u) => logEntry(auth, u, 'user_update', meta, { fields }) };
+    const permissions = granted && withGranted(current.permissions, granted);
+    const permissionsChanged = permissions !== undefined && !samePermissions(current.permissions, permissions);
+    if (permissionsChanged) patch.permissions = permissions;
+    return {
+      patch,
+      // Like roles, a permission change is an access change with its own action and from/to (spec point 6).
+      log: (u) => [
+        ...(fields.length || !permissionsChanged ? [logEntry(auth, u, 'user_update', meta, { fields })] : []),
+        ...(permissionsChanged ? [logEntry(auth, u, 'user_permissions', meta, { from: current.permissions, to: u.permissions })] : []),
+      ],
+    };
   });
   return toUserItem(updated);
 }

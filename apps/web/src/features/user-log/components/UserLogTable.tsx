@@ -13,6 +13,7 @@ const ACTION_COLORS: Partial<Record<UserLogAction, string>> = {
   password_reset: 'warning',
   user_status: 'warning',
   user_roles: 'warning',
+  user_permissions: 'warning',
   login: 'success',
   single_login: 'success',
   user_create: 'processing',

@@ -20,6 +20,10 @@ vi.mock('../../../lib/api', () => {
   return { ApiError, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() } };
 });
 
+// The caller: by default nobody is logged in to the store (as before); permission tests make them a platform SuperUser.
+const session = vi.hoisted(() => ({ me: null as null | { userInfo: { roles: string[] }; company: { proxyLevel: number } } }));
+vi.mock('../../../lib/session', () => ({ useSession: () => ({ me: session.me }) }));
+
 function renderModal() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const onClose = vi.fn();
@@ -48,6 +52,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.mocked(api.post).mockReset();
+  session.me = null;
 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
@@ -138,5 +143,26 @@ describe('CreateUserModal', { timeout: 20_000 }, () => {
     await submit(user, dialog);
     expect(await within(dialog).findByText('This username is already taken')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('offers no permissions to a SuperUser of a sub-agency', () => {
+    session.me = { userInfo: { roles: ['SuperUser'] }, company: { proxyLevel: 1 } };
+    const { dialog } = renderModal();
+    expect(within(dialog).queryByText('Permissions')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('lets a SuperUser of a proxyLevel-0 company grant agency bills at creation', async () => {
+    session.me = { userInfo: { roles: ['SuperUser'] }, company: { proxyLevel: 0 } };
+    vi.mocked(api.post).mockResolvedValue({ id: 'u1', username: 'jane.doe' });
+    const user = userEvent.setup({ delay: null });
+    const { dialog, onClose } = renderModal();
+    expect(within(dialog).getByText('Permissions')).toBeTruthy();
+    expect(within(dialog).getByText(/opens the bill pages of the sub-agencies/)).toBeTruthy();
+    await fillValid(user, dialog);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Agency bills' }));
+    await submit(user, dialog);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post).toHaveBeenCalledWith('/base/v2/users', expect.objectContaining({ roles: ['operator'], permissions: ['agencybills:read'] }));
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreateUserBody } from '@portal/contract/api/users';
-import { USER_STATUSES, type Role, type UserStatus } from '@portal/contract/roles';
+import { USER_STATUSES, type GrantablePermission, type Role, type UserStatus } from '@portal/contract/roles';
 import { notify } from '../../../lib/notify';
 import { useCreateUser } from '../api/create-user';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -14,7 +14,9 @@ import {
   rolesRules,
   usernameRules,
 } from '../utils/user-form-rules';
+import { useCanGrantPermissions } from '../utils/permissions';
 import { MobileFields } from './MobileFields';
+import { PermissionsField } from './PermissionsField';
 import { RoleSelect } from './RoleSelect';
 
 interface Values {
@@ -27,9 +29,10 @@ interface Values {
   confirmPassword: string;
   roles: Role[];
   status: UserStatus;
+  permissions?: GrantablePermission[];
 }
 
-const FIELDS = ['username', 'nickname', 'email', 'areaCode', 'mobile', 'password', 'confirmPassword', 'roles', 'status'];
+const FIELDS = ['username', 'nickname', 'email', 'areaCode', 'mobile', 'password', 'confirmPassword', 'roles', 'status', 'permissions'];
 
 interface Props {
   open: boolean;
@@ -38,7 +41,8 @@ interface Props {
   defaultAreaCode: string;
 }
 
-export function toCreateBody(values: Values): CreateUserBody {
+/** `canGrant`: the caller may grant permissions; otherwise the field is left out (the server would refuse it). */
+export function toCreateBody(values: Values, canGrant = false): CreateUserBody {
   const mobile = values.mobile?.trim() || null;
   return {
     username: values.username.trim(),
@@ -50,6 +54,7 @@ export function toCreateBody(values: Values): CreateUserBody {
     password: values.password,
     roles: values.roles,
     status: values.status,
+    ...(canGrant ? { permissions: values.permissions ?? [] } : {}),
   };
 }
 
@@ -58,10 +63,11 @@ export function CreateUserModal({ open, onClose, defaultAreaCode }: Props) {
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string | null>(null);
   const createUser = useCreateUser();
+  const canGrant = useCanGrantPermissions();
 
   const submit = (values: Values) => {
     setFormError(null);
-    createUser.mutate(toCreateBody(values), {
+    createUser.mutate(toCreateBody(values, canGrant), {
       onSuccess: (user) => {
         notify.success(t('users.create.success', { username: user.username }));
         onClose();
@@ -88,7 +94,7 @@ export function CreateUserModal({ open, onClose, defaultAreaCode }: Props) {
           layout="vertical"
           name="create-user"
           clearOnDestroy
-          initialValues={{ areaCode: defaultAreaCode, roles: ['operator'], status: 'active' }}
+          initialValues={{ areaCode: defaultAreaCode, roles: ['operator'], status: 'active', permissions: [] }}
           onFinish={submit}
         >
           {dom}
@@ -141,6 +147,11 @@ export function CreateUserModal({ open, onClose, defaultAreaCode }: Props) {
             <Select options={USER_STATUSES.map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))} />
           </Form.Item>
         </Col>
+        {canGrant && (
+          <Col span={24}>
+            <PermissionsField />
+          </Col>
+        )}
       </Row>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { Table, Typography, type TableColumnsType, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@portal/contract/api/users';
 import { formatDateTime } from '../../../lib/format';
+import { PermissionTags } from './PermissionTags';
 import { RoleTags } from './RoleTags';
 import { UserRowActions, type UserRowHandlers } from './UserRowActions';
 import { UserStatusTag } from './UserStatusTag';
@@ -48,6 +49,12 @@ export function UsersTable({ users, loading, pagination, canManage, meId, dateFo
     },
     { title: t('users.columns.mobile'), key: 'mobile', width: 160, render: (_, user) => formatMobile(user) },
     { title: t('users.columns.roles'), dataIndex: 'roles', width: 200, render: (_, user) => <RoleTags roles={user.roles} /> },
+    {
+      title: t('users.columns.permissions'),
+      dataIndex: 'permissions',
+      width: 160,
+      render: (_, user) => <PermissionTags permissions={user.permissions ?? []} />,
+    },
     { title: t('users.columns.status'), dataIndex: 'status', width: 100, render: (_, user) => <UserStatusTag status={user.status} /> },
     { title: t('users.columns.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, dateFormat) },
     {

@@ -20,6 +20,7 @@ vi.mock('../../../lib/session', () => ({
   useSession: () => ({
     me: {
       userInfo: { id: 'me', roles: session.roles, config: { dateFormat: 'yyyy-MM-dd', defaultRegion: '86' } },
+      company: { proxyLevel: 1 },
     } as unknown as MeAnswer,
     refresh: vi.fn(() => Promise.resolve()),
   }),
@@ -33,6 +34,7 @@ const bob: UserItem = {
   areaCode: '86',
   mobile: '13800000000',
   roles: ['operator', 'finance'],
+  permissions: ['agencybills:read'],
   status: 'active',
   avatar: null,
   createdAt: '2025-01-02T03:04:05Z',
@@ -69,6 +71,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Finance').length).toBeGreaterThan(0);
     expect(screen.getByText('+86 13800000000')).toBeTruthy();
     expect(screen.getByText('Never')).toBeTruthy();
+    expect(screen.getByText('Agency bills')).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith('/base/v2/users', expect.objectContaining({ params: { page: 1, pageSize: 20 } }));
   });
 
