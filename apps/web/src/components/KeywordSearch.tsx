@@ -15,7 +15,7 @@ interface Props {
 /**
  * The keyword box of a list's filter bar, for lists whose filters live in the URL. It is edited locally and searched on
  * Enter or the button, not on every keystroke, and follows the URL when that changes from outside (back button,
- * "clear filters"). Same logic as the users and user-log filters, which can switch to it.
+ * "clear filters"). The users and user-log filters use it too.
  */
 export function KeywordSearch({ value, onSearch, label, maxLength, style }: Props) {
   const [keyword, setKeyword] = useState(value ?? '');

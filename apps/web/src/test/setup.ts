@@ -22,7 +22,11 @@ if (!window.matchMedia) {
 // still exists: work left queued past the environment's teardown throws "window is not defined" in CI.
 
 afterEach(() => cleanup());
+// On a busy machine (CI running beside other work) 20 ms was seen to be too short: drain twice, with a longer pause
+// between, so timers that schedule more React work (antd motion, TanStack Query's gc) have run before teardown.
 afterAll(async () => {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });

@@ -13,11 +13,13 @@ interface Props {
   dateFormat: string;
   empty: ReactNode;
   onAction: (action: AgencyAction, agency: Agency) => void;
+  /** Offer the "Bills" row action (the user may open the agency bill page). */
+  showBills: boolean;
 }
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
-export function AgenciesTable({ agencies, loading, pagination, dateFormat, empty, onAction }: Props) {
+export function AgenciesTable({ agencies, loading, pagination, dateFormat, empty, onAction, showBills }: Props) {
   const { t } = useTranslation();
   // On a phone two pinned columns leave little room to scroll the rest: only the actions stay pinned there.
   const pin = Grid.useBreakpoint().md ?? false;
@@ -120,7 +122,7 @@ export function AgenciesTable({ agencies, loading, pagination, dateFormat, empty
       key: 'actions',
       fixed: 'right',
       width: 110,
-      render: (_, a) => <AgencyRowActions agency={a} onAction={onAction} />,
+      render: (_, a) => <AgencyRowActions agency={a} onAction={onAction} showBills={showBills} />,
     },
   ];
 

@@ -6,6 +6,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   EllipsisOutlined,
+  FileTextOutlined,
   KeyOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -14,16 +15,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 
-export const AGENCY_ACTIONS = ['edit', 'config', 'topUp', 'credit', 'apiKey', 'singleLoginSecret', 'password', 'lookToBook', 'delete'] as const;
+export const AGENCY_ACTIONS = ['edit', 'config', 'topUp', 'credit', 'bills', 'apiKey', 'singleLoginSecret', 'password', 'lookToBook', 'delete'] as const;
 export type AgencyAction = (typeof AGENCY_ACTIONS)[number];
 
 interface Props {
   agency: Agency;
   onAction: (action: AgencyAction, agency: Agency) => void;
+  /** The user may open the agency bill page (ACCESS.agencyBill); without it the "Bills" entry is left out. */
+  showBills: boolean;
 }
 
-/** Nine actions would not fit a row on a phone; one compact menu keeps the table narrow everywhere. */
-export function AgencyRowActions({ agency, onAction }: Props) {
+/** Ten actions would not fit a row on a phone; one compact menu keeps the table narrow everywhere. */
+export function AgencyRowActions({ agency, onAction, showBills }: Props) {
   const { t } = useTranslation();
   const items: MenuProps['items'] = [
     { key: 'edit', label: t('agency.actions.edit'), icon: <EditOutlined /> },
@@ -32,6 +35,7 @@ export function AgencyRowActions({ agency, onAction }: Props) {
     { key: 'topUp', label: t('agency.actions.topUp'), icon: <WalletOutlined /> },
     { key: 'credit', label: t('agency.actions.credit'), icon: <CreditCardOutlined /> },
     { key: 'lookToBook', label: t('agency.actions.lookToBook'), icon: <BarChartOutlined /> },
+    ...(showBills ? [{ key: 'bills', label: t('agency.actions.bills'), icon: <FileTextOutlined /> }] : []),
     { type: 'divider' },
     { key: 'apiKey', label: t('agency.actions.apiKey'), icon: <ApiOutlined /> },
     { key: 'singleLoginSecret', label: t('agency.actions.singleLoginSecret'), icon: <SafetyCertificateOutlined /> },

@@ -1,24 +1,30 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import type { MeAnswer } from '@portal/contract/api/auth';
 import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { renderWithClient, setupAgencyTests } from '../test/harness';
+import { financeMe, renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
 import AgencyManagerPage from './AgencyManagerPage';
 
 vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
-vi.mock('../../../lib/session', () => ({
-  useSession: () => ({ me: { userInfo: { id: 'me', roles: ['finance'], config: { dateFormat: 'yyyy-MM-dd' } } } as unknown as MeAnswer }),
-}));
+/** Who is signed in; a test swaps `session.me` before rendering (reset to a finance user with 'all' before each test). */
+const session = vi.hoisted(() => ({ me: null as MeAnswer | null }));
+vi.mock('../../../lib/session', () => ({ useSession: () => ({ me: session.me }) }));
 vi.mock('../../../lib/notify', () => import('../test/harness').then((h) => h.notifyModule()));
+
+/** Shows where the router is, so a test can see a row action navigate. */
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
 
 function renderPage(url = '/agency-manager') {
   renderWithClient(
     <MemoryRouter initialEntries={[url]}>
       <AgencyManagerPage />
+      <CurrentPath />
     </MemoryRouter>,
   );
 }
@@ -30,6 +36,7 @@ const lastListParams = () => {
 
 setupAgencyTests();
 beforeEach(() => {
+  session.me = financeMe(['all']);
   vi.mocked(api.get).mockReset().mockResolvedValue({ items: [blueSky, tokyo], total: 2, page: 1, pageSize: 20 });
   vi.mocked(api.del).mockReset();
   vi.mocked(notify.error).mockClear();
@@ -79,9 +86,26 @@ describe('AgencyManagerPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Actions for Blue Sky Travel' }));
-    for (const label of ['Edit', 'Configure', 'Top up', 'Credit limit', 'API key', 'Single-login secret', 'Reset super-admin password', 'Look-to-book', 'Delete']) {
+    for (const label of ['Edit', 'Configure', 'Top up', 'Credit limit', 'Bills', 'API key', 'Single-login secret', 'Reset super-admin password', 'Look-to-book', 'Delete']) {
       expect(await screen.findByRole('menuitem', { name: new RegExp(label) })).toBeTruthy();
     }
+  });
+
+  it("opens the agency's bill page from the row menu", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Tokyo Tours' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Bills/ }));
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe(`/agency-manager/bills/${tokyo.id}`));
+  });
+
+  it('leaves "Bills" out for a finance user without agencybills:read', async () => {
+    session.me = financeMe([]);
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Blue Sky Travel' }));
+    expect(await screen.findByRole('menuitem', { name: /Top up/ })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /Bills/ })).toBeNull();
   });
 
   it('opens the single-login secret dialog for the chosen agency', async () => {

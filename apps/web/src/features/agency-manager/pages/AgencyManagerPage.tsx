@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Result, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
+import { ACCESS } from '../../../app/access';
+import { checkAccess } from '../../../app/guard';
+import { paths } from '../../../app/paths';
 import { useSession } from '../../../lib/session';
 import { useAgencies } from '../api/get-agencies';
 import { AgenciesTable } from '../components/AgenciesTable';
@@ -21,22 +25,27 @@ import { useDeleteAgencyConfirm } from '../components/use-delete-agency';
 import { NO_FILTERS, useAgencyListQuery } from '../utils/use-agency-list-query';
 
 /** Which dialog is open, and for which agency; one at a time. */
-type Dialog = { kind: 'create' } | { kind: Exclude<AgencyAction, 'delete'>; agency: Agency } | null;
+type DialogAction = Exclude<AgencyAction, 'delete' | 'bills'>;
+type Dialog = { kind: 'create' } | { kind: DialogAction; agency: Agency } | null;
 
 /** Agency management for the top-level agency (route guard: finance or SuperUser, canCreateSubAgency on). */
 export default function AgencyManagerPage() {
   const { t } = useTranslation();
   const { me } = useSession();
+  const navigate = useNavigate();
   const { query, setQuery, hasFilters } = useAgencyListQuery();
   const agencies = useAgencies(query);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { confirmDelete, holder } = useDeleteAgencyConfirm();
   const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
+  // An agency bill page needs agencybills:read (spec point 2): without it the row menu does not offer "Bills".
+  const mayOpenBills = me !== null && checkAccess({ path: paths.agencyBill(':id'), access: ACCESS.agencyBill }, { me }).ok;
 
   const close = () => setDialog(null);
-  const agencyFor = (kind: Exclude<AgencyAction, 'delete'>) => (dialog && dialog.kind === kind ? dialog.agency : null);
+  const agencyFor = (kind: DialogAction) => (dialog && dialog.kind === kind ? dialog.agency : null);
   const onAction = (action: AgencyAction, agency: Agency) => {
     if (action === 'delete') confirmDelete(agency);
+    else if (action === 'bills') void navigate(paths.agencyBill(agency.id));
     else setDialog({ kind: action, agency });
   };
   const formTarget = dialog?.kind === 'create' ? 'create' : dialog?.kind === 'edit' ? dialog.agency : null;
@@ -89,6 +98,7 @@ export default function AgencyManagerPage() {
               dateFormat={dateFormat}
               empty={empty}
               onAction={onAction}
+              showBills={mayOpenBills}
               pagination={{
                 current: query.page,
                 pageSize: query.pageSize,

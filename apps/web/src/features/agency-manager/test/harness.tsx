@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { MeAnswer } from '@portal/contract/api/auth';
 import i18n from '../../../lib/i18n';
 
 /** lib/api as a mock: ApiError keeps the real one's shape (message, code, status, field messages). */
@@ -36,6 +37,18 @@ export function apiModule({ idempotencyKey }: { idempotencyKey?: string } = {}) 
 /** lib/notify as a mock, so the tests can read what the user was told. */
 export function notifyModule() {
   return { notify: { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() } };
+}
+
+/**
+ * A finance user of the top-level agency (the agency manager's route guard lets them in) with these server-granted
+ * permissions: ['all'] may open the agency bill pages, [] may not (they need agencybills:read).
+ */
+export function financeMe(permissions: string[] = ['all']): MeAnswer {
+  return {
+    userInfo: { id: 'me', roles: ['finance'], config: { dateFormat: 'yyyy-MM-dd' } },
+    company: { proxyLevel: 0, config: { commonConfig: { canCreateSubAgency: true, isShowBill: true } } },
+    permissions,
+  } as unknown as MeAnswer;
 }
 
 /** Every test file: texts in English (the assertions read them), and an empty document after each test. */

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { DatePicker, Input, Select, Space } from 'antd';
+import { DatePicker, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { USER_LOG_ACTIONS, type UserLogQuery } from '@portal/contract/api/user-logs';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { toDayjsFormat } from '../../../lib/format';
 
 interface Props {
@@ -23,14 +23,6 @@ export function rangeToQuery(range: Range): Pick<UserLogQuery, 'from' | 'to'> {
 
 export function UserLogFilters({ query, onChange, dateFormat }: Props) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  // Follow the URL when it changes from outside (back button, "clear filters").
-  const [seen, setSeen] = useState(query.keyword);
-  if (seen !== query.keyword) {
-    setSeen(query.keyword);
-    setKeyword(query.keyword ?? '');
-  }
-
   const today = dayjs();
   const range: Range = query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
 
@@ -46,13 +38,10 @@ export function UserLogFilters({ query, onChange, dateFormat }: Props) {
         style={{ width: 220 }}
         options={USER_LOG_ACTIONS.map((a) => ({ value: a, label: t(`userLog.actions.${a}`) }))}
       />
-      <Input.Search
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
-        placeholder={t('userLog.filters.keyword')}
-        aria-label={t('userLog.filters.keyword')}
-        allowClear
+      <KeywordSearch
+        value={query.keyword}
+        onSearch={(keyword) => onChange({ keyword })}
+        label={t('userLog.filters.keyword')}
         maxLength={64}
         style={{ width: 240 }}
       />

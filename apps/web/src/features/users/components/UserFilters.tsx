@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Input, Select, Space } from 'antd';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserListQuery } from '@portal/contract/api/users';
 import { ROLES, USER_STATUSES } from '@portal/contract/roles';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 
 interface Props {
   query: UserListQuery;
@@ -11,24 +11,12 @@ interface Props {
 
 export function UserFilters({ query, onChange }: Props) {
   const { t } = useTranslation();
-  // The box is edited locally and searched on Enter or the button, not on every keystroke.
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  // Follow the URL when it changes from outside (back button, "clear filters").
-  const [seen, setSeen] = useState(query.keyword);
-  if (seen !== query.keyword) {
-    setSeen(query.keyword);
-    setKeyword(query.keyword ?? '');
-  }
-
   return (
     <Space wrap size={[8, 8]}>
-      <Input.Search
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
-        placeholder={t('users.filters.keyword')}
-        aria-label={t('users.filters.keyword')}
-        allowClear
+      <KeywordSearch
+        value={query.keyword}
+        onSearch={(keyword) => onChange({ keyword })}
+        label={t('users.filters.keyword')}
         maxLength={64}
         style={{ width: 260 }}
       />
