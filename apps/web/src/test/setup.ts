@@ -1,5 +1,7 @@
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// The same entry lib/notify imports, so these are the very instances its fallback toasts live in.
+import { message, notification } from 'antd';
 
 // antd reads window.matchMedia for responsive grids; happy-dom lacks a working one.
 if (!window.matchMedia) {
@@ -21,7 +23,13 @@ if (!window.matchMedia) {
 // Unmount after every test, then let React's scheduler (it runs queued work on setImmediate) drain while the DOM
 // still exists: work left queued past the environment's teardown throws "window is not defined" in CI.
 
-afterEach(() => cleanup());
+// Toasts shown without an <App> (lib/notify's fallback) live in antd's own React root, outside cleanup(); their
+// 3-second close timers would fire after the environment is gone. Closing them here leaves no timer behind.
+afterEach(() => {
+  cleanup();
+  message.destroy();
+  notification.destroy();
+});
 // On a busy machine (CI running beside other work) 20 ms was seen to be too short: drain twice, with a longer pause
 // between, so timers that schedule more React work (antd motion, TanStack Query's gc) have run before teardown.
 afterAll(async () => {
