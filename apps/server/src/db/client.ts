@@ -10,6 +10,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories accept either, so a service can run several of them in one transaction. */
 export type DbOrTx = Db | Tx;
 
+/** True inside a transaction (a drizzle transaction object can roll back; the database handle cannot). */
+export function isTransaction(db: DbOrTx): db is Tx {
+  return typeof (db as { rollback?: unknown }).rollback === 'function';
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

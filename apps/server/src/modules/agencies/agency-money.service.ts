@@ -15,7 +15,7 @@ import { settlementCurrencyOf } from './agency.mapper.ts';
 import { findChildAgency } from './agency.repository.ts';
 import { countFlightBookings, findTransactionByKey, insertTransaction, setTransactionMovement, sumSearches, type TransactionRow } from './agency-money.repository.ts';
 import { lockAgency } from './agency.service.ts';
-import { percentToBp, topUpFigures } from './top-up-amount.ts';
+import { bankTopUp, percentToBp } from '@portal/contract/top-up';
 
 /** Money an agency manager moves for an agency: bank-transfer top-ups and the credit line, both through the ledger. */
 
@@ -81,7 +81,7 @@ export async function topUpAgency(
     if (body.receivedCurrency === currency && rateToMicro(body.exchangeRate) !== rateToMicro('1')) {
       throw invalid('exchangeRate', 'error.topUp.rateSameCurrency');
     }
-    const { net, fee } = topUpFigures({
+    const { net, fee } = bankTopUp({
       receivedAmount: body.receivedAmount,
       receivedCurrency: body.receivedCurrency,
       settlementCurrency: currency,

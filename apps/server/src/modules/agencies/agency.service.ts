@@ -169,6 +169,14 @@ export async function updateAgencyInfo(
 }
 
 /**
+ * "1,000.00 CNY, 20.00 USD": each non-zero account a refusal is about. Only numbers and codes, because the sentence
+ * around it is translated at the edge and an English word here would not be.
+ */
+function describeBalances(accounts: { currency: string; balance: number }[]): string {
+  return accounts.map((a) => `${formatMoney(a.balance, a.currency as Currency)} ${a.currency}`).join(', ');
+}
+
+/**
  * Balances, credit and statements are shown in the settlement currency; switching it while money sits in the old one
  * would leave that money out of sight and out of the credit rules. Settle first, then switch.
  */
@@ -177,7 +185,7 @@ async function refuseStrandedMoney(tx: Tx, current: CompanyRow, next: Currency):
   if (next === from) return;
   const stranded = (await lockNonZeroAccounts(tx, current.id)).filter((a) => a.currency === from);
   if (stranded.length === 0) return;
-  const amounts = stranded.map((a) => `${a.kind === 'held' ? '(held) ' : ''}${formatMoney(a.balance, from)} ${from}`).join(', ');
+  const amounts = describeBalances(stranded);
   const key = 'error.agency.settlementCurrency.balance' as const;
   throw new AppError(Code.CONFLICT, key, { currency: from, amounts }, { 'common.settlementCurrency': { key, params: { currency: from, amounts } } });
 }
@@ -222,7 +230,7 @@ const openHoldsGuard: DeleteGuard = async (tx, agency) => {
 const moneyGuard: DeleteGuard = async (tx, agency) => {
   const accounts = await lockNonZeroAccounts(tx, agency.id);
   if (accounts.length === 0) return null;
-  const amounts = accounts.map((a) => `${a.kind === 'held' ? '(held) ' : ''}${formatMoney(a.balance, a.currency as Currency)} ${a.currency}`).join(', ');
+  const amounts = describeBalances(accounts);
   return new AppError(Code.CONFLICT, 'error.agency.delete.balance', { amounts });
 };
 

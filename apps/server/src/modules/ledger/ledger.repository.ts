@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { isTransaction, type DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerMovements, type HoldStatus, type LedgerAccountKind } from '../../db/schema/index.ts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -45,7 +45,7 @@ const knownAccountIds = new WeakMap<object, Map<string, string>>();
 
 /** The account's id, creating the account when it does not exist yet (committed on its own, which is harmless). */
 export async function accountIdFor(db: DbOrTx, key: AccountKey): Promise<string> {
-  const inTransaction = typeof (db as { rollback?: unknown }).rollback === 'function';
+  const inTransaction = isTransaction(db);
   const cacheKey = `${key.companyId}|${key.kind}|${key.currency}|${key.channel ?? ''}`;
   let cache = inTransaction ? undefined : knownAccountIds.get(db);
   if (!inTransaction && !cache) knownAccountIds.set(db, (cache = new Map()));

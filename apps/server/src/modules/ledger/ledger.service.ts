@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isCurrency, type Currency } from '@portal/contract/currency';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
 import {
   accountIdFor,
   dueHoldIds,
@@ -161,8 +161,7 @@ async function moveCash(
   const post = (on: DbOrTx) =>
     postCashMovement(on, { cashId, counterId, currency, delta, enforceFloor: delta < 0, movement: movementFields(reason, o, hash) });
   try {
-    const inTransaction = typeof (db as { rollback?: unknown }).rollback === 'function';
-    const m = inTransaction ? await db.transaction((sp) => post(sp)) : await post(db);
+    const m = isTransaction(db) ? await db.transaction((sp) => post(sp)) : await post(db);
     if (!m) return { ok: false, reason: 'insufficient_funds' };
     return { ok: true, movementId: m.id, replayed: false };
   } catch (e) {

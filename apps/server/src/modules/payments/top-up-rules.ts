@@ -1,6 +1,7 @@
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentChannelCode } from '@portal/contract/api/agencies';
 import type { CommonConfig } from '@portal/contract/api/auth';
 import type { Currency } from '@portal/contract/currency';
+import { channelFee } from '@portal/contract/top-up';
 import type { MessageKey } from '@portal/contract/messages';
 import type { PaymentChannel } from '../../payments/types.ts';
 
@@ -22,10 +23,6 @@ export const settlementCurrencyOf = (c: Pick<TopUpCompany, 'commonConfig'>): Cur
 
 export const allowedChannels = (c: TopUpCompany): PaymentChannelCode[] => c.paymentSettings?.channels ?? DEFAULT_PAYMENT_SETTINGS.channels;
 
-/** ceil(amount x feeBp / 10000) in integers: the channel's fee never rounds in the agency's favour. */
-export function channelFee(amount: number, feeBp: number): number {
-  return Math.floor((amount * feeBp + 9_999) / 10_000);
-}
 
 /** Why this top-up cannot be made, or null when it can. `channel` is undefined for balance, credit or an unknown code. */
 export function topUpRefusal(

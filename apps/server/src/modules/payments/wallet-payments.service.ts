@@ -19,7 +19,8 @@ import {
   type TransactionRow,
 } from './payments.repository.ts';
 import { reconcile, type SettlementDeps } from './settlement.service.ts';
-import { channelFee, topUpRefusal } from './top-up-rules.ts';
+import { channelFee } from '@portal/contract/top-up';
+import { topUpRefusal } from './top-up-rules.ts';
 
 /**
  * Online wallet top-up (POST/GET /base/v2/wallet/payments): the agency pays a channel and the net amount lands in its

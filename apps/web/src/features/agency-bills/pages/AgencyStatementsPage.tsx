@@ -2,14 +2,13 @@ import { Breadcrumb, Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCESS } from '../../../app/access';
-import { checkAccess } from '../../../app/guard';
 import { paths } from '../../../app/paths';
+import { useCanOpen } from '../../../app/use-can-open';
 import { ListEmpty, ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
 import { StatementsTable } from '../../../components/bills/StatementsTable';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { MonthFilter } from '../../../components/bills/filter-fields';
 import { useStatementViewer } from '../../../components/bills/use-statement-viewer';
-import { useSession } from '../../../lib/session';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { subStatementSource, useSubStatements } from '../api/get-sub-statements';
@@ -22,9 +21,8 @@ export default function AgencyStatementsPage() {
   const { query, setQuery } = useUrlQuery(subStatementUrlQuery);
   const statements = useSubStatements({ ...query, scope: 'subAgencies' });
   const viewer = useStatementViewer(subStatementSource, dateFormat);
-  const { me } = useSession();
   // An agency bill page needs agencybills:read (spec point 2): without it the agency name is plain text, not a link.
-  const mayOpenBills = me !== null && checkAccess({ path: paths.agencyBill(':id'), access: ACCESS.agencyBill }, { me }).ok;
+  const mayOpenBills = useCanOpen(ACCESS.agencyBill);
 
   return (
     <Flex vertical gap={16}>

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Agency } from '@portal/contract/api/agencies';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
 import { ACCESS } from '../../../app/access';
-import { checkAccess } from '../../../app/guard';
 import { paths } from '../../../app/paths';
+import { useCanOpen } from '../../../app/use-can-open';
 import { useSession } from '../../../lib/session';
 import { useAgencies } from '../api/get-agencies';
 import { AgenciesTable } from '../components/AgenciesTable';
@@ -39,7 +39,7 @@ export default function AgencyManagerPage() {
   const { confirmDelete, holder } = useDeleteAgencyConfirm();
   const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
   // An agency bill page needs agencybills:read (spec point 2): without it the row menu does not offer "Bills".
-  const mayOpenBills = me !== null && checkAccess({ path: paths.agencyBill(':id'), access: ACCESS.agencyBill }, { me }).ok;
+  const mayOpenBills = useCanOpen(ACCESS.agencyBill);
 
   const close = () => setDialog(null);
   const agencyFor = (kind: DialogAction) => (dialog && dialog.kind === kind ? dialog.agency : null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTopUp, feePercentToBp, matchesComputed, suggestedRate } from './top-up-amount';
+import { computeTopUp, matchesComputed, suggestedRate } from './top-up-amount';
 
 describe('computeTopUp', () => {
   it('credits the received amount unchanged in the same currency without a fee', () => {
@@ -68,14 +68,6 @@ describe('computeTopUp', () => {
     expect(computeTopUp({ ...base, exchangeRate: '1.1234567' })).toBeNull();
     expect(computeTopUp({ ...base, feePercent: 101 })).toBeNull();
     expect(computeTopUp({ ...base, receivedAmount: 1.5 })).toBeNull();
-  });
-});
-
-describe('feePercentToBp', () => {
-  it('turns a 2-decimal percent into basis points without float drift', () => {
-    expect(feePercentToBp(1.15)).toBe(115);
-    expect(feePercentToBp(0.29)).toBe(29);
-    expect(feePercentToBp(100)).toBe(10_000);
   });
 });
 

@@ -1,7 +1,8 @@
-import { crossRate, minorDigits, rateToMicro, type Currency, type RateMap } from '@portal/contract/currency';
+import { crossRate, type Currency, type RateMap } from '@portal/contract/currency';
+import { bankTopUp, percentToBp } from '@portal/contract/top-up';
 
 /**
- * The amount a top-up credits, computed as the server does (POST /base/v2/agencies/{id}/balance refuses a mismatch of
+ * The amount a top-up credits, computed by the contract's bankTopUp exactly as the server does (POST /base/v2/agencies/{id}/balance refuses a mismatch of
  * more than one minor unit): receivedAmount x exchangeRate, less transactionFeePercent, rounded half up to the
  * settlement currency's minor unit. Everything runs on integers (the rate has 6 decimals, the fee 2) so no float
  * rounding can move a cent.
@@ -26,36 +27,20 @@ export interface TopUpCalculation {
   amount: number;
 }
 
-const RATE_SCALE = 1_000_000n;
-const BP_SCALE = 10_000n;
-
-/** Half-up division of non-negative integers. */
-function roundHalfUp(n: bigint, d: bigint): bigint {
-  return (2n * n + d) / (2n * d);
-}
-
-export function feePercentToBp(percent: number): number {
-  return Math.round(percent * 100);
-}
-
-/** Null when an input cannot be computed yet (empty, malformed rate, fee out of range). */
+/** Null when an input cannot be computed yet (empty, malformed rate, fee out of range or with over 2 decimals). */
 export function computeTopUp(input: TopUpInput): TopUpCalculation | null {
   const { receivedAmount, receivedCurrency, exchangeRate, feePercent, settlementCurrency } = input;
   if (!Number.isSafeInteger(receivedAmount) || receivedAmount < 0) return null;
   if (!Number.isFinite(feePercent) || feePercent < 0 || feePercent > 100) return null;
-  let rate: bigint;
+  const feeBp = percentToBp(feePercent);
+  if (feeBp === null) return null;
   try {
-    rate = rateToMicro(exchangeRate.trim());
+    const { converted, net } = bankTopUp({ receivedAmount, receivedCurrency, settlementCurrency, exchangeRate: exchangeRate.trim(), feeBp });
+    return { converted, fee: converted - net, amount: net };
   } catch {
+    // A malformed or zero rate.
     return null;
   }
-  const feeBp = BigInt(feePercentToBp(feePercent));
-  // minor_s = received_minor / 10^dR * rate * 10^dS, with rate = rateMicro / 1e6.
-  const numerator = BigInt(receivedAmount) * rate * 10n ** BigInt(minorDigits(settlementCurrency));
-  const denominator = 10n ** BigInt(minorDigits(receivedCurrency)) * RATE_SCALE;
-  const converted = roundHalfUp(numerator, denominator);
-  const amount = roundHalfUp(numerator * (BP_SCALE - feeBp), denominator * BP_SCALE);
-  return { converted: Number(converted), fee: Number(converted - amount), amount: Number(amount) };
 }
 
 /** The server's tolerance: an entered amount within one minor unit of the computed one is accepted. */

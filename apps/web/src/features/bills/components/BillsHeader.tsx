@@ -4,17 +4,14 @@ import { TeamOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCESS } from '../../../app/access';
-import { checkAccess } from '../../../app/guard';
 import { paths } from '../../../app/paths';
-import { useSession } from '../../../lib/session';
+import { useCanOpen } from '../../../app/use-can-open';
 
 const TABS = [
   { path: paths.billsWallet, labelKey: 'bills.nav.wallet' },
   { path: paths.billsTransactions, labelKey: 'bills.nav.transactions' },
   { path: paths.billsStatements, labelKey: 'bills.nav.statements' },
 ] as const;
-
-const AGENCY_STATEMENTS = { path: paths.agencyStatements, access: ACCESS.agencyManager };
 
 interface Props {
   subtitle: string;
@@ -26,8 +23,7 @@ export function BillsHeader({ subtitle, actions }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { me } = useSession();
-  const managesAgencies = me !== null && checkAccess(AGENCY_STATEMENTS, { me }).ok;
+  const managesAgencies = useCanOpen(ACCESS.agencyManager);
 
   return (
     <Flex vertical gap={8}>

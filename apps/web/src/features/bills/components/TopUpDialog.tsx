@@ -10,7 +10,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formatAmount } from '../../../lib/format';
 import { createWalletPayment } from '../api/wallet-payments';
 import { redirectTo } from '../utils/redirect';
-import { channelFee, feePercent, netCredited, toMinor, type TopUpChannel } from '../utils/top-up';
+import { channelFee } from '@portal/contract/top-up';
+import { feePercent, netCredited, toMinor, type TopUpChannel } from '../utils/top-up';
 
 interface Values {
   channel?: ExternalPaymentChannel;

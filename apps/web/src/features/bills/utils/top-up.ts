@@ -1,14 +1,8 @@
 import { EXTERNAL_PAYMENT_CHANNELS, type ExternalPaymentChannel, type PaymentConfigAnswer } from '@portal/contract/api/agencies';
 import { minorDigits, type Currency } from '@portal/contract/currency';
+import { channelFee } from '@portal/contract/top-up';
 
-/** The channel's handling fee, rounded up to the minor unit as the server charges it: ceil(amount × feeBp / 10000). */
-export function channelFee(amountMinor: number, feeBp: number): number {
-  if (amountMinor <= 0 || feeBp <= 0) return 0;
-  const n = BigInt(amountMinor) * BigInt(feeBp);
-  return Number((n + 9999n) / 10000n);
-}
-
-/** What reaches the wallet after the channel's fee. */
+/** What reaches the wallet after the channel's fee (the contract's channelFee, which the server charges). */
 export function netCredited(amountMinor: number, feeBp: number): number {
   return amountMinor - channelFee(amountMinor, feeBp);
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { percentToBp, topUpFigures } from './top-up-amount.ts';
+import { bankTopUp, channelFee, percentToBp } from './top-up.ts';
 
-const figures = (receivedAmount: number, receivedCurrency: any, settlementCurrency: any, exchangeRate: string, feeBp = 0) =>
-  topUpFigures({ receivedAmount, receivedCurrency, settlementCurrency, exchangeRate, feeBp });
+const figures = (receivedAmount: number, receivedCurrency: any, settlementCurrency: any, exchangeRate: string, feeBp = 0) => {
+  const { net, fee } = bankTopUp({ receivedAmount, receivedCurrency, settlementCurrency, exchangeRate, feeBp });
+  return { net, fee };
+};
 
-describe('topUpFigures', () => {
+describe('bankTopUp', () => {
   it('passes the same currency through at rate 1', () => {
     expect(figures(100_000, 'CNY', 'CNY', '1')).toEqual({ net: 100_000, fee: 0 });
   });
@@ -45,6 +47,30 @@ describe('percentToBp', () => {
     expect(percentToBp(2.5)).toBe(250);
     expect(percentToBp(0.29)).toBe(29);
     expect(percentToBp(100)).toBe(10_000);
+    expect(percentToBp(1.15)).toBe(115);
     expect(percentToBp(1.005)).toBeNull();
+  });
+});
+
+describe('bankTopUp: the converted amount the web shows beside the net', () => {
+  it('is the received amount at the rate, before the fee', () => {
+    expect(bankTopUp({ receivedAmount: 100_000, receivedCurrency: 'USD', settlementCurrency: 'CNY', exchangeRate: '7.1', feeBp: 150 })).toEqual({
+      converted: 710_000,
+      net: 699_350,
+      fee: 1_500,
+    });
+  });
+});
+
+describe('channelFee', () => {
+  it('rounds the channel fee up to the minor unit, exactly on large amounts', () => {
+    expect(channelFee(100_000, 60)).toBe(600);
+    expect(channelFee(1, 60)).toBe(1);
+    expect(channelFee(16_667, 60)).toBe(101);
+    expect(channelFee(16_666, 60)).toBe(100);
+    // 12345 x 0.6% = 74.07 -> 75
+    expect(channelFee(12_345, 60)).toBe(75);
+    expect(channelFee(12_345, 0)).toBe(0);
+    expect(channelFee(1e11, 440)).toBe(4.4e9);
   });
 });
