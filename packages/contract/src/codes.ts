@@ -24,6 +24,13 @@ export const Code = {
   SESSION_REVOKED: 200006,
   WRONG_PASSWORD: 200007,
   SESSION_INVALID: 201001,
+  // Booking and payment outcomes a client must handle with its own dialog (architecture: not a generic toast).
+  PRICE_CHANGED: 300001,
+  SOLD_OUT: 300002,
+  INSUFFICIENT_BALANCE: 300003,
+  SUPPLIER_FAILED: 300004,
+  ORDER_STATE: 300005,
+  BOOKING_REFUSED: 300006,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -48,4 +55,10 @@ export const httpStatusOf: Record<Code, number> = {
   [Code.SESSION_REVOKED]: 401,
   [Code.WRONG_PASSWORD]: 400,
   [Code.SESSION_INVALID]: 401,
+  [Code.PRICE_CHANGED]: 409,
+  [Code.SOLD_OUT]: 409,
+  [Code.INSUFFICIENT_BALANCE]: 402,
+  [Code.SUPPLIER_FAILED]: 502,
+  [Code.ORDER_STATE]: 409,
+  [Code.BOOKING_REFUSED]: 422,
 };

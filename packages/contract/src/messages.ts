@@ -3,6 +3,8 @@ import { agenciesMessages } from './messages-agencies.ts';
 import { billsMessages } from './messages-bills.ts';
 import { moneyMessages } from './messages-money.ts';
 import { paymentsMessages } from './messages-payments.ts';
+import { ordersMessages } from './messages-orders.ts';
+import { passengersMessages } from './messages-passengers.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -157,6 +159,8 @@ const catalogue = {
   ...agenciesMessages,
   ...paymentsMessages,
   ...billsMessages,
+  ...ordersMessages,
+  ...passengersMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -46,6 +46,8 @@ export const FlightConfig = z.object({
   /** "City-City" pairs searched when searchMode is hotRoutes, e.g. "BJS-SHA". */
   hotRoutes: z.array(z.string().regex(/^[A-Z]{3}-[A-Z]{3}$/)),
   priceAdjustments: z.array(PriceAdjustment),
+  /** Every booking waits for the platform's approval before it can be paid (spec point 4: "may need review"). */
+  bookingReview: z.boolean().default(false),
 });
 export type FlightConfig = z.infer<typeof FlightConfig>;
 
@@ -64,4 +66,5 @@ export const DEFAULT_FLIGHT_CONFIG: FlightConfig = {
   searchMode: 'all',
   hotRoutes: [],
   priceAdjustments: [],
+  bookingReview: false,
 };

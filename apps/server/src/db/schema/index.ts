@@ -5,3 +5,4 @@ export * from './misc.ts';
 export * from './shopping.ts';
 export * from './ledger.ts';
 export * from './money.ts';
+export * from './orders.ts';

@@ -11,6 +11,15 @@ export const supplierSettings = pgTable('supplier_settings', {
   fail: boolean('fail').notNull().default(false),
   priceChangePercent: integer('price_change_percent').notNull().default(0),
   soldOut: boolean('sold_out').notNull().default(false),
+  // Booking and ticketing faults (order issue): each drives one error path of the selling loop.
+  bookFail: boolean('book_fail').notNull().default(false),
+  /** The supplier books, then the answer never arrives: the unknown-outcome case reconciliation must settle. */
+  bookTimeout: boolean('book_timeout').notNull().default(false),
+  /** How long ticketing takes, seconds (a few by default so the demo flows). */
+  ticketingDelaySeconds: integer('ticketing_delay_seconds').notNull().default(3),
+  ticketFail: boolean('ticket_fail').notNull().default(false),
+  /** Tickets are issued, then the answer never arrives. */
+  ticketTimeout: boolean('ticket_timeout').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

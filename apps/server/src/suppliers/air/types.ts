@@ -22,6 +22,73 @@ export interface AirSupplier {
    * when the supplier has no such booking. Optional: suppliers that cannot retrieve PNRs leave it out.
    */
   retrievePnr?(recordLocator: string, ctx: SupplierContext): Promise<SupplierPnr | null>;
+  /**
+   * Books the exact offer for these passengers (a PNR held until the ticketing time limit). Expected refusals are
+   * values; a thrown error means failed or unknown (a timeout may have booked: reconcile with `retrieve` by the
+   * client reference, never book blindly again).
+   */
+  book(request: SupplierBookRequest, ctx: SupplierContext): Promise<SupplierBookResult>;
+  /** Issues one ticket per passenger; asking again for a ticketed booking answers the same tickets. */
+  ticket(ref: SupplierBookingRef, ctx: SupplierContext): Promise<SupplierTicketResult>;
+  /** Releases a booking that is not ticketed (its seats return to inventory); idempotent. */
+  cancel(ref: SupplierBookingRef, ctx: SupplierContext): Promise<SupplierCancelResult>;
+  /** The booking's live state, by the supplier's reference or by the client's own reference (reconciliation). */
+  retrieve(ref: SupplierBookingRef | { clientReference: string }, ctx: SupplierContext): Promise<SupplierBooking | null>;
+}
+
+export interface SupplierBookingPassenger {
+  type: PassengerType;
+  surname: string;
+  givenNames: string;
+  gender: 'male' | 'female';
+  /** YYYY-MM-DD */
+  birthday: string;
+  nationality: string;
+  document: { type: string; number: string; expiryDate: string | null; issuingCountry: string | null };
+  frequentFlyer: { airline: string; number: string } | null;
+}
+
+export interface SupplierBookRequest {
+  offerId: string;
+  /** The total the client expects to pay the supplier (the verified offer's total, minor units of its currency). */
+  expectedTotal: number;
+  passengers: SupplierBookingPassenger[];
+  contact: { name: string; email: string; phone: string };
+  /** The client's own unique reference for this booking (the order id): a second booking with it is a duplicate. */
+  clientReference: string;
+}
+
+export interface SupplierBookingRef {
+  /** The supplier's booking id. */
+  supplierRef: string;
+  recordLocator: string;
+}
+
+export type SupplierBookResult =
+  | { status: 'booked'; booking: SupplierBooking }
+  | { status: 'sold_out' }
+  | { status: 'price_changed'; newTotal: number; currency: Currency }
+  | { status: 'duplicate'; booking: SupplierBooking }
+  | { status: 'name_refused'; passengerIndex: number; reason: string }
+  | { status: 'invalid_offer' };
+
+export type SupplierTicketResult =
+  | { status: 'ticketed'; booking: SupplierBooking }
+  | { status: 'refused'; reason: 'cancelled' | 'time_limit_passed' | 'not_found' };
+
+export type SupplierCancelResult = { status: 'cancelled' } | { status: 'refused'; reason: 'ticketed' | 'not_found' };
+
+export interface SupplierBooking {
+  supplierRef: string;
+  recordLocator: string;
+  clientReference: string;
+  status: 'booked' | 'ticketed' | 'cancelled';
+  /** Latest moment to issue tickets (ISO instant); unticketed bookings are cancelled by the supplier after it. */
+  ticketingTimeLimit: string;
+  total: number;
+  currency: Currency;
+  /** Once ticketed: one 13-digit number per passenger, in passenger order. */
+  tickets: { passengerIndex: number; ticketNumber: string }[];
 }
 
 /** A booking held by a supplier, as retrieved by record locator (the same facts an itinerary display shows). */
@@ -141,6 +208,15 @@ export interface SupplierFaults {
   priceChangePercent: number;
   /** Every flight reports no seats; verification answers invalid. */
   soldOut: boolean;
+  /** book answers with an error. */
+  bookFail: boolean;
+  /** book records the booking, then never answers (unknown outcome). */
+  bookTimeout: boolean;
+  /** Seconds ticketing takes. */
+  ticketingDelaySeconds: number;
+  ticketFail: boolean;
+  /** ticket issues the tickets, then never answers. */
+  ticketTimeout: boolean;
 }
 
-export const NO_FAULTS: SupplierFaults = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false };
+export const NO_FAULTS: SupplierFaults = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false, bookFail: false, bookTimeout: false, ticketingDelaySeconds: 3, ticketFail: false, ticketTimeout: false };
