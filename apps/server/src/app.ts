@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './config.ts';
 import type { SupplierRegistry } from './suppliers/air/registry.ts';
 import type { Payments } from './payments/registry.ts';
+import type { WorkQueue } from './modules/flight-orders/work-queue.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -20,6 +21,10 @@ export interface Deps {
   airSuppliers: SupplierRegistry;
   /** External payment channels (built-in sandboxes), their provider side and the portal's public URL. */
   payments: Payments;
+  /** Background order steps (pg-boss queue once the job runner attaches it). */
+  orderWork: WorkQueue;
+  /** For background work outside a request. */
+  log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
 export interface AppOptions {

@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed/demo.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { createPayments } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
+import { createWorkQueue } from './modules/flight-orders/work-queue.ts';
 
 const settings = readSettings();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,12 +29,14 @@ const app = await buildApp({
       faults: settings.paymentSandboxFaults,
       merchantName: process.env.PAYMENT_MERCHANT_NAME,
     }),
+    orderWork: createWorkQueue(),
   },
   logger: { level: settings.logLevel },
   webDist,
   trustProxy: process.env.TRUST_PROXY === '1',
 });
 
+app.deps.log = app.log;
 // JOBS=off: this process serves requests only (another process, or nobody, runs the scheduled jobs).
 const jobRunner = process.env.JOBS === 'off' ? null : await startJobRunner({ database, deps: app.deps, log: app.log });
 

@@ -98,8 +98,8 @@ export const ordersMessages = {
     'zh-TW': '您的電子機票 {{booking}} 已出票',
   },
   'order.email.issued.body': {
-    en: 'Dear {{name}},\n\nThe tickets of booking {{booking}} (record locator {{pnr}}) are issued:\n{{tickets}}\n\nFlights:\n{{flights}}\n\nHave a good trip.',
-    'zh-CN': '{{name}}，您好：\n\n订单 {{booking}}（记录编号 {{pnr}}）已出票：\n{{tickets}}\n\n航班：\n{{flights}}\n\n祝您旅途愉快。',
-    'zh-TW': '{{name}}，您好：\n\n訂單 {{booking}}（記錄編號 {{pnr}}）已出票：\n{{tickets}}\n\n航班：\n{{flights}}\n\n祝您旅途愉快。',
+    en: 'The tickets of booking {{booking}} (record locator {{pnr}}) are issued:\n{{tickets}}\n\nFlights:\n{{flights}}\n\nHave a good trip.',
+    'zh-CN': '订单 {{booking}}（记录编号 {{pnr}}）已出票：\n{{tickets}}\n\n航班：\n{{flights}}\n\n祝您旅途愉快。',
+    'zh-TW': '訂單 {{booking}}（記錄編號 {{pnr}}）已出票：\n{{tickets}}\n\n航班：\n{{flights}}\n\n祝您旅途愉快。',
   },
 } as const satisfies Record<string, Record<Language, string>>;

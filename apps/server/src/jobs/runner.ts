@@ -1,8 +1,8 @@
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { Deps } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { jobs as allJobs } from './index.ts';
-import type { JobDefinition } from './types.ts';
+import { jobs as allJobs, queues as allQueues } from './index.ts';
+import type { JobDefinition, QueueDefinition } from './types.ts';
 
 /**
  * Runs the scheduled jobs on pg-boss in the portal's own database (docs/decisions/0009-jobs.md). pg-boss stores the
@@ -27,6 +27,7 @@ export interface JobRunnerOptions {
   deps: Deps;
   log: JobLogger;
   jobs?: readonly JobDefinition[];
+  queues?: readonly QueueDefinition<any>[];
   /** pg-boss tuning, e.g. a shorter cron monitor interval in tests. */
   boss?: Partial<ConstructorOptions>;
 }
@@ -68,12 +69,37 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
     });
   }
 
+  const queues = o.queues ?? allQueues;
+  for (const q of queues) {
+    // Work items retry on failure; a worker killed mid-item has its item expire and retried (at-least-once).
+    await boss.createQueue(q.name, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 });
+    await boss.work(q.name, { batchSize: 1 }, async (batch) => {
+      for (const j of batch) {
+        try {
+          await q.work(o.deps, j.data as object);
+        } catch (err) {
+          o.log.error({ err, queue: q.name, id: j.id }, 'work item failed');
+          throw err;
+        }
+      }
+    });
+  }
+  o.deps.orderWork.attach((name, data) => boss.send(name, data));
+
+  for (const job of jobs.filter((j) => j.runAtStart)) {
+    // Catch-up runs in the background: start-up must not wait on suppliers.
+    void job.run(o.deps, new Date()).catch((err) => o.log.error({ err, job: job.name }, 'start-up run failed'));
+  }
+
   // A job removed from the list must stop being sent, or its queue fills with runs nobody works.
   const names = new Set(jobs.map((j) => j.name));
   for (const s of await boss.getSchedules()) if (!names.has(s.name)) await boss.unschedule(s.name, s.key);
 
   o.log.info({ jobs: [...names] }, 'job runner started');
   return {
-    stop: () => boss.stop({ graceful: true, timeout: 30_000 }),
+    stop: () => {
+      o.deps.orderWork.attach(null);
+      return boss.stop({ graceful: true, timeout: 30_000 });
+    },
   };
 }

@@ -9,5 +9,16 @@ export interface JobDefinition {
   name: string;
   /** Cron expression in UTC (pg-boss schedules at minute granularity), e.g. "* * * * *". */
   cron: string;
+  /** Also run once as soon as the runner starts (catching up after downtime, e.g. orders a crash left mid-step). */
+  runAtStart?: boolean;
   run(deps: Deps, now: Date): Promise<unknown>;
+}
+
+/**
+ * A queue of on-demand work items (e.g. "take this order's next step now"), sent by the app and worked by whichever
+ * process fetches them. Items are at-least-once too: the work must be safe to repeat.
+ */
+export interface QueueDefinition<T extends object = object> {
+  name: string;
+  work(deps: Deps, data: T): Promise<unknown>;
 }

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     // A field's message may carry parameters too (e.g. the expected amount of a top-up).
     readonly fields?: Record<string, MessageKey | { key: MessageKey; params: Record<string, string | number> }>,
+    // Facts the client needs to handle the refusal (e.g. the new total of a changed price), sent as data.
+    readonly extra?: Record<string, unknown>,
   ) {
     super(key);
   }
@@ -46,7 +48,7 @@ function send(reply: FastifyReply, code: Code, message: string, data: unknown = 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      const fields = err.fields ? { fields: fieldMessages(req, err.fields) } : null;
+      const fields = err.fields || err.extra ? { ...err.extra, ...(err.fields ? { fields: fieldMessages(req, err.fields) } : {}) } : null;
       if (err.code === Code.INTERNAL) req.log.error({ err }, 'internal error');
       return send(reply, err.code, translate(err.key, req.lang, err.params), fields);
     }

@@ -19,3 +19,10 @@ export function idempotencyKeyOf(req: FastifyRequest, scope: string): string | u
 
 /** The answer to a key replayed with a different body (domain facts: refuse, do not guess). */
 export const idempotencyConflict = () => new AppError(Code.CONFLICT, 'error.idempotency.conflict');
+
+/** The same, for writes that must be safe to repeat (booking, paying an order): a missing header is refused. */
+export function requiredIdempotencyKey(req: FastifyRequest, scope: string): string {
+  const key = idempotencyKeyOf(req, scope);
+  if (!key) throw new AppError(Code.VALIDATION, 'order.idempotencyKeyRequired', {}, { 'Idempotency-Key': 'order.idempotencyKeyRequired' });
+  return key;
+}

@@ -7,6 +7,7 @@ import { seedDemoData } from '../../src/db/seed/demo.ts';
 import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/air/registry.ts';
 import { createPayments, type PaymentsOptions } from '../../src/payments/registry.ts';
 import { injectTransport } from '../../src/payments/transport.ts';
+import { createWorkQueue } from '../../src/modules/flight-orders/work-queue.ts';
 
 /** The public URL the test app believes it has (payment callback and return URLs are built on it). */
 export const TEST_PUBLIC_URL = 'http://portal.test';
@@ -74,7 +75,7 @@ export async function createTestApp(
     db: database.db,
   });
   const app: FastifyInstance = await buildApp({
-    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments },
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments, orderWork: createWorkQueue() },
     webDist: opts.webDist,
   });
   await app.ready();

@@ -27,6 +27,7 @@ export const WALLET_ENTRY_TYPES = [
   'origin-hotel',
   'refund-hotel',
   'hold',
+  'hold-capture',
   'hold-release',
   'hold-expire',
   'reversal',

@@ -30,6 +30,8 @@ export const USER_LOG_ACTIONS = [
   'agency_single_login_secret',
   'agency_top_up',
   'agency_credit',
+  // Operations desk (issue 8): approve, reject, retry ticketing, mark failed; the order and remark in the detail.
+  'order_desk',
 ] as const;
 export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
 

@@ -212,17 +212,18 @@ export async function hold(
   companyId: string,
   currency: string,
   amount: number,
-  o: MoveOptions & { ttlMinutes?: number; now?: Date } = {},
+  o: MoveOptions & { ttlMinutes?: number; now?: Date; /** false: cash only, no credit (paying "from balance"). */ useCredit?: boolean } = {},
 ): Promise<HoldResult> {
   assertAmount(amount);
   assertCurrency(currency);
   const ttlMinutes = o.ttlMinutes ?? 30;
-  const hash = requestHash('hold', { companyId, currency, amount, ttlMinutes, reference: o.reference });
+  const useCredit = o.useCredit ?? true;
+  const hash = requestHash('hold', { companyId, currency, amount, ttlMinutes, reference: o.reference, ...(useCredit ? {} : { useCredit }) });
   return moveOnce<HoldResult>(db, o.idempotencyKey, hash, async (tx, known) => {
     const cash = await ensureAccount(tx, CASH(companyId, currency), true);
     const prior = await known();
     if (prior) return prior;
-    if (cash.balance - amount < -cash.creditLimit) return { ok: false, reason: 'insufficient_funds' };
+    if (cash.balance - amount < (useCredit ? -cash.creditLimit : 0)) return { ok: false, reason: 'insufficient_funds' };
     const held = await ensureAccount(tx, HELD(companyId, currency));
     const holdId = randomUUID();
     const expiresAt = new Date((o.now ?? new Date()).getTime() + ttlMinutes * 60_000);
@@ -286,6 +287,48 @@ async function settle(
 
 export function capture(db: DbOrTx, holdId: string, o: { actor?: string | null; reason?: SpendReason; now?: Date } = {}) {
   return settle(db, holdId, 'captured', o);
+}
+
+/**
+ * Captures a hold as a purchase the agency sees in its wallet: the held money returns to cash (`hold-capture`) and is
+ * spent from cash in the same transaction (`reason`, e.g. origin-flight, with `result` such as the order's invoice
+ * type), so the wallet shows the purchase as its own entry beside the hold it settles. Exactly once per hold, like
+ * capture; the spend cannot fail its funds check because the release just put the amount back.
+ */
+export async function captureAsSpend(
+  db: DbOrTx,
+  holdId: string,
+  o: { reason: SpendReason; reference: Reference; result?: Record<string, unknown>; actor?: string | null; now?: Date },
+): Promise<SettleResult & { spendMovementId?: string }> {
+  const peek = await findHold(db, holdId);
+  if (!peek) return { ok: false, reason: 'not_found' };
+  const now = o.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const cash = await ensureAccount(tx, CASH(peek.companyId, peek.currency), true);
+    const h = (await findHold(tx, holdId, true))!;
+    if (h.status !== 'held') {
+      if (h.status === 'captured') return { ok: true, holdId, status: 'captured' as const, movementId: h.resolvedMovementId!, replayed: true };
+      return { ok: false, reason: 'hold_already_resolved' as const, status: h.status };
+    }
+    if (h.expiresAt <= now) return { ok: false, reason: 'hold_expired' as const, status: h.status };
+    const held = await ensureAccount(tx, HELD(h.companyId, h.currency));
+    const back = await insertMovement(
+      tx,
+      { reason: 'hold-capture', referenceType: 'hold', referenceId: h.id, actorUserId: o.actor ?? null, result: { holdId, status: 'captured' } },
+      [
+        { account: held, amount: -h.amount },
+        { account: cash, amount: h.amount },
+      ],
+    );
+    await resolveHold(tx, h.id, 'captured', back.id);
+    const platform = await ensureAccount(tx, PLATFORM(h.currency));
+    const hash = requestHash('capture-spend', { holdId, reason: o.reason });
+    const spend = await insertMovement(tx, movementFields(o.reason, { reference: o.reference, actor: o.actor }, hash, { ...o.result, holdId }), [
+      { account: cash, amount: -h.amount },
+      { account: platform, amount: h.amount },
+    ]);
+    return { ok: true, holdId, status: 'captured' as const, movementId: back.id, spendMovementId: spend.id, replayed: false };
+  });
 }
 
 export function release(db: DbOrTx, holdId: string, o: { actor?: string | null; now?: Date } = {}) {

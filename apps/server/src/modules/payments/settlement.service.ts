@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Payments } from '../../payments/registry.ts';
 import type { CallbackEvent } from '../../payments/types.ts';
 import { topUp } from '../ledger/ledger.service.ts';
@@ -21,6 +21,18 @@ export interface SettlementDeps {
   payments: Payments;
 }
 
+/**
+ * What else a credited payment pays for, by its origin (`payment_transactions.origin_type`): the flight-order module
+ * registers 'flight-order' to pay the order from the credited wallet. Runs inside the crediting transaction, so the
+ * credit and the order's payment commit together; a handler that declines (order closed meanwhile) leaves the money
+ * in the wallet. The returned callback runs after commit (e.g. to start ticketing at once).
+ */
+export type OriginHandler = (tx: Tx, transaction: TransactionRow) => Promise<(() => void) | void>;
+const originHandlers = new Map<string, OriginHandler>();
+export function registerOriginHandler(originType: string, handler: OriginHandler): void {
+  originHandlers.set(originType, handler);
+}
+
 export type Settled = { ok: true; transaction: TransactionRow; credited: boolean } | { ok: false; reason: 'amount_mismatch' };
 
 export async function settlePaid(
@@ -30,9 +42,10 @@ export async function settlePaid(
 ): Promise<Settled> {
   // The channel must have taken exactly what we asked for; anything else is for a person to look at, not to credit.
   if (paid.amount !== row.grossAmount || paid.currency !== row.grossCurrency) return { ok: false, reason: 'amount_mismatch' };
-  return db.transaction(async (tx) => {
+  let after: (() => void) | null = null;
+  const settled = await db.transaction(async (tx) => {
     const won = await markSucceeded(tx, row.id, paid.paidAt);
-    if (!won) return { ok: true, transaction: (await findTransaction(tx, row.id))!, credited: false };
+    if (!won) return { ok: true as const, transaction: (await findTransaction(tx, row.id))!, credited: false };
     const moved = await topUp(tx, won.companyId, won.netCurrency, won.netAmount, {
       channel: won.method,
       reference: { type: 'transaction', id: won.id },
@@ -42,8 +55,12 @@ export async function settlePaid(
     // A top-up has no funds check; a refusal here means the key was used for something else: roll back, loudly.
     if (!moved.ok) throw new Error(`wallet credit for payment ${won.id} refused: ${moved.reason}`);
     await setMovement(tx, won.id, moved.movementId);
-    return { ok: true, transaction: { ...won, movementId: moved.movementId }, credited: !moved.replayed };
+    const handler = won.originType ? originHandlers.get(won.originType) : undefined;
+    if (handler) after = (await handler(tx, won)) ?? null;
+    return { ok: true as const, transaction: { ...won, movementId: moved.movementId }, credited: !moved.replayed };
   });
+  (after as (() => void) | null)?.();
+  return settled;
 }
 
 export async function settleClosed(db: Db, row: TransactionRow, status: 'canceled' | 'expired'): Promise<TransactionRow> {

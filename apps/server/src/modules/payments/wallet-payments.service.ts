@@ -61,8 +61,18 @@ function isKeyViolation(e: unknown): boolean {
   return false;
 }
 
-/** Opens (or, for a replay, re-opens under the same merchant reference) the channel payment of a pending row. */
-async function openAtChannel(deps: SettlementDeps, channel: PaymentChannel, row: TransactionRow, subject: string, log?: FastifyBaseLogger) {
+/**
+ * Opens (or, for a replay, re-opens under the same merchant reference) the channel payment of a pending row. The payer
+ * comes back to `returnUrl` (the wallet for a top-up, the order for an order payment).
+ */
+export async function openAtChannel(
+  deps: SettlementDeps,
+  channel: PaymentChannel,
+  row: TransactionRow,
+  subject: string,
+  log?: FastifyBaseLogger,
+  returnUrl: string = returnUrlOf(deps.payments.publicUrl, row.id),
+) {
   let created: CreatedPayment;
   try {
     created = await channel.createPayment({
@@ -71,7 +81,7 @@ async function openAtChannel(deps: SettlementDeps, channel: PaymentChannel, row:
       currency: row.grossCurrency as WalletPayment['currency'],
       subject,
       notifyUrl: notifyUrlOf(deps.payments.publicUrl, channel.code),
-      returnUrl: returnUrlOf(deps.payments.publicUrl, row.id),
+      returnUrl,
       expiresAt: new Date(row.expiresAt!.getTime() - EXPIRY_GRACE_MS),
     });
   } catch (err) {

@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentChannelCode } from '@portal/contract/api/agencies';
+import type { PayOrderAnswer } from '@portal/contract/api/flight-orders';
+import { Code } from '@portal/contract/codes';
+import type { Currency } from '@portal/contract/currency';
+import type { Language } from '@portal/contract/languages';
+import { translate } from '@portal/contract/messages';
+import { channelFee } from '@portal/contract/top-up';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { flightOrderEvents } from '../../db/schema/index.ts';
+import { AppError, forbidden } from '../../plugins/errors.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { hold } from '../ledger/ledger.service.ts';
+import { findTransactionByKey, insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
+import { registerOriginHandler } from '../payments/settlement.service.ts';
+import { allowedChannels } from '../payments/top-up-rules.ts';
+import { EXPIRY_GRACE_MS, openAtChannel } from '../payments/wallet-payments.service.ts';
+import { idempotencyConflict } from '../../plugins/idempotency.ts';
+import { kickWebhooks } from '../webhooks/webhooks.delivery.ts';
+import { PAYMENT_HOLD_MINUTES, type OrderDeps } from './deps.ts';
+import { visibleOrder } from './order.access.ts';
+import { applyTransition, refusedMove, type Actor } from './order-transition.ts';
+import { lockOrder, updateOrder, type OrderRow } from './order.repository.ts';
+
+/**
+ * Paying an order (POST /order/v2/flight/orders/{id}/payment). Balance and credit hold the money in the ledger at once
+ * (captured when the tickets are issued, released if ticketing fails) and move the order to `proceeding`; an external
+ * channel opens the channel's hosted page, and the order is paid when the channel's signed callback credits the
+ * wallet (the 'flight-order' origin handler below). One hold per order, keyed by the order: paying twice, with two
+ * keys, two tabs or a replayed callback, never charges twice.
+ */
+
+export const ORDER_REFERENCE = 'flight-order';
+const holdKeyOf = (orderId: string) => `flight-order-pay:${orderId}`;
+
+function answerOf(order: OrderRow, redirectUrl: string | null = null, transactionId: string | null = order.paymentTransactionId): PayOrderAnswer {
+  return { status: order.status, paymentStatus: order.paymentStatus, redirectUrl, transactionId };
+}
+
+/**
+ * Holds the order's total in the wallet and moves it to proceeding, inside the caller's transaction. `useCredit`:
+ * false pays from cash only ("balance"). Returns null when the funds do not cover it.
+ */
+async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCode, actor: Actor, o: { useCredit: boolean; fee?: number; transactionId?: string; idempotencyKey?: string; now: Date }) {
+  const held = await hold(tx, order.companyId, order.currency as Currency, order.total, {
+    useCredit: o.useCredit,
+    ttlMinutes: PAYMENT_HOLD_MINUTES,
+    reference: { type: ORDER_REFERENCE, id: order.id },
+    idempotencyKey: holdKeyOf(order.id),
+    actor: actor.userId,
+    now: o.now,
+  });
+  if (!held.ok) return null;
+  return applyTransition(tx, order, 'pay', actor, {
+    patch: {
+      paymentStatus: 'paid',
+      paymentMethod: method,
+      holdId: held.holdId,
+      paidAt: o.now,
+      transactionFee: o.fee ?? 0,
+      paymentTransactionId: o.transactionId ?? null,
+      nextActionAt: o.now,
+      leaseUntil: null,
+      attempts: 0,
+    },
+    data: { method, idempotencyKey: o.idempotencyKey ?? null, transactionId: o.transactionId ?? null },
+  });
+}
+
+async function paidWithKey(db: DbOrTx, orderId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: flightOrderEvents.id })
+    .from(flightOrderEvents)
+    .where(and(eq(flightOrderEvents.orderId, orderId), eq(flightOrderEvents.event, 'pay'), sql`${flightOrderEvents.data}->>'idempotencyKey' = ${key}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function payOrder(
+  deps: OrderDeps,
+  auth: AuthContext,
+  orderId: string,
+  method: PaymentChannelCode,
+  o: { idempotencyKey: string; lang: Language; now?: Date },
+): Promise<PayOrderAnswer> {
+  const { order: visible, asDesk } = await visibleOrder(deps.db, auth, orderId);
+  // The desk reads other agencies' orders; paying is the agency's own business.
+  if (asDesk) throw forbidden();
+  const company = auth.company;
+  if (company.commonConfig.disablePayment) throw new AppError(Code.FORBIDDEN, 'order.payment.disabled');
+  if (!allowedChannels(company).includes(method)) throw new AppError(Code.FORBIDDEN, 'order.payment.methodNotAllowed', {}, { method: 'order.payment.methodNotAllowed' });
+  const actor: Actor = { kind: 'agency', userId: auth.user.id };
+  const now = o.now ?? new Date();
+
+  if (method === 'balance' || method === 'credit') {
+    const result = await deps.db.transaction(async (tx) => {
+      const order = (await lockOrder(tx, visible.id))!;
+      if (order.paymentStatus === 'paid') {
+        if (await paidWithKey(tx, order.id, o.idempotencyKey)) return answerOf(order);
+        throw refusedMove(order, 'pay');
+      }
+      if (order.status !== 'to_be_paid') throw refusedMove(order, 'pay');
+      if (order.paymentDeadline && order.paymentDeadline <= now) throw new AppError(Code.ORDER_STATE, 'order.payment.deadlinePassed');
+      const paid = await holdAndProceed(tx, order, method, actor, { useCredit: method === 'credit', idempotencyKey: o.idempotencyKey, now });
+      if (!paid) throw new AppError(Code.INSUFFICIENT_BALANCE, 'order.payment.insufficient');
+      return answerOf(paid);
+    });
+    if (result.status === 'proceeding') deps.work.kick(visible.id);
+    return result;
+  }
+  return payThroughChannel(deps, auth, visible, method, o.idempotencyKey, o.lang, now);
+}
+
+/**
+ * An external channel: a pending payment transaction for the order's total plus the channel's fee, then the channel's
+ * hosted page. The same key answers the same payment (and the same page while it is open).
+ */
+async function payThroughChannel(deps: OrderDeps, auth: AuthContext, order: OrderRow, method: PaymentChannelCode, key: string, lang: Language, now: Date): Promise<PayOrderAnswer> {
+  const channel = deps.payments.channels.get(method);
+  if (!channel || !channel.currencies.includes(order.currency as Currency)) {
+    throw new AppError(Code.FORBIDDEN, 'order.payment.methodNotAllowed', {}, { method: 'order.payment.methodNotAllowed' });
+  }
+  const scopedKey = `${auth.company.id}:flight-order:${order.id}:${key}`;
+  const prior = await findTransactionByKey(deps.db, scopedKey);
+  if (prior) {
+    if (prior.originId !== order.id || prior.method !== method) throw idempotencyConflict();
+    return answerOf(order, null, prior.id);
+  }
+  if (order.status !== 'to_be_paid' || order.paymentStatus === 'paid') throw refusedMove(order, 'pay');
+  if (order.paymentDeadline && order.paymentDeadline <= now) throw new AppError(Code.ORDER_STATE, 'order.payment.deadlinePassed');
+  const fee = channelFee(order.total, channel.feeBp);
+  // The channel page closes a little before the order's deadline, so a payment never lands on a closed booking
+  // (and if one still does, its money is credited to the wallet, never lost).
+  const closesAt = Math.min(now.getTime() + channel.paymentTimeoutMinutes * 60_000, order.paymentDeadline?.getTime() ?? Infinity);
+  const row = await insertTransaction(deps.db, {
+    companyId: order.companyId,
+    kind: 'payment',
+    method: method as TransactionRow['method'],
+    status: 'pending',
+    originType: ORDER_REFERENCE,
+    originId: order.id,
+    grossAmount: order.total + fee,
+    grossCurrency: order.currency,
+    feeAmount: fee,
+    feeBp: channel.feeBp,
+    netAmount: order.total,
+    netCurrency: order.currency,
+    idempotencyKey: scopedKey,
+    requestHash: method,
+    createdBy: auth.user.id,
+    expiresAt: new Date(closesAt + EXPIRY_GRACE_MS),
+  });
+  const subject = translate('order.payment.subject', lang, { booking: order.bookingNumber });
+  const returnUrl = `${deps.payments.publicUrl}/flight/orders/${order.id}?payment=${row.id}`;
+  const opened = await openAtChannel({ db: deps.db, payments: deps.payments }, channel, row, subject, undefined, returnUrl);
+  await updateOrder(deps.db, order.id, { paymentTransactionId: row.id });
+  return { status: order.status, paymentStatus: order.paymentStatus, redirectUrl: opened.redirectUrl, transactionId: row.id };
+}
+
+/**
+ * The channel credited the order's money to the wallet (settlement.service): pay the order from it, cash only. An
+ * order that can no longer be paid (closed, canceled, already paid another way) simply leaves the money in the wallet.
+ */
+export function registerOrderPayments(deps: OrderDeps): void {
+  registerOriginHandler(ORDER_REFERENCE, async (tx, transaction) => {
+    if (!transaction.originId) return;
+    const order = await lockOrder(tx, transaction.originId);
+    if (!order || order.status !== 'to_be_paid' || order.paymentStatus === 'paid') {
+      deps.log?.warn({ orderId: transaction.originId, transactionId: transaction.id }, 'channel payment arrived for an order that cannot be paid; kept in the wallet');
+      return;
+    }
+    const paid = await holdAndProceed(tx, order, transaction.method as PaymentChannelCode, { kind: 'agency', userId: transaction.createdBy }, {
+      useCredit: false,
+      fee: transaction.feeAmount,
+      transactionId: transaction.id,
+      now: new Date(),
+    });
+    if (!paid) return;
+    return () => {
+      deps.work.kick(order.id);
+      void kickWebhooks(deps);
+    };
+  });
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
+import { translate } from '@portal/contract/messages';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+import { queueEmail } from '../notifications/outbox.service.ts';
+import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
+import type { OrderRow } from './order.repository.ts';
+import { passengersOf, segmentsOf } from './order.repository.ts';
+
+/**
+ * What a status change tells the outside world, written in the transaction of the change (transactional outbox):
+ * the agency's booking webhook on every change, and the contact's e-ticket mail when tickets are issued. Delivery
+ * happens later in jobs, so neither can block or fail the order.
+ */
+export async function statusChanged(tx: DbOrTx, order: OrderRow, from: string, event: string): Promise<void> {
+  if (order.status === 'issued') await mailTickets(tx, order);
+  await enqueueWebhook(tx, {
+    companyId: order.companyId,
+    orderId: order.id,
+    event: 'order.status_changed',
+    data: {
+      orderId: order.id,
+      bookingNumber: order.bookingNumber,
+      type: order.type,
+      event,
+      from,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      recordLocator: order.recordLocator,
+      total: order.total,
+      currency: order.currency,
+      changedAt: new Date().toISOString(),
+    },
+  });
+}
+
+async function mailTickets(tx: DbOrTx, order: OrderRow): Promise<void> {
+  const contact = order.contact as { name: string; email: string };
+  if (!contact.email) return;
+  const [company] = await tx.select().from(companies).where(eq(companies.id, order.companyId)).limit(1);
+  const language = { ...DEFAULT_COMMON_CONFIG, ...company.commonConfig }.emailLanguage;
+  const [passengers, segments] = await Promise.all([passengersOf(tx, order.id), segmentsOf(tx, order.id)]);
+  const tickets = passengers.map((p) => `${p.surname}/${p.givenNames}  ${formatTicket(p.ticketNumber)}`).join('\n');
+  const flights = segments.map((s) => `${s.flightNumber}  ${s.origin}-${s.destination}  ${s.departure.replace('T', ' ')}`).join('\n');
+  await queueEmail(tx, {
+    companyId: order.companyId,
+    kind: 'notice',
+    to: contact.email,
+    language,
+    params: {
+      platform: company.name,
+      name: contact.name,
+      title: translate('order.email.issued.subject', language, { booking: order.bookingNumber }),
+      body: translate('order.email.issued.body', language, { booking: order.bookingNumber, pnr: order.recordLocator ?? '', tickets, flights }),
+    },
+  });
+}
+
+/** "999-1234567890", as ticket numbers are printed. */
+export const formatTicket = (n: string | null) => (n && n.length === 13 ? `${n.slice(0, 3)}-${n.slice(3)}` : (n ?? ''));

@@ -1,0 +1,26 @@
+import type { OrderWork } from './deps.ts';
+
+export const ORDER_STEP_QUEUE = 'flight-order-step';
+
+type Send = (queue: string, data: object) => Promise<unknown>;
+
+/**
+ * The app's handle on background order work. Until a job runner attaches its queue (and in processes that run no jobs),
+ * a kick does nothing: the due step is still in the database (next_action_at) and the sweep job takes it.
+ */
+export interface WorkQueue extends OrderWork {
+  attach(send: Send | null): void;
+}
+
+export function createWorkQueue(log?: { warn(obj: object, msg?: string): void }): WorkQueue {
+  let send: Send | null = null;
+  return {
+    attach(s) {
+      send = s;
+    },
+    kick(orderId) {
+      if (!send) return;
+      send(ORDER_STEP_QUEUE, { orderId }).catch((err) => log?.warn({ err, orderId }, 'could not queue the order step; the sweep will take it'));
+    },
+  };
+}

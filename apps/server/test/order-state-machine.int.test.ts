@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN_STATUSES } from '@portal/contract/api/flight-orders';
+import { Code } from '@portal/contract/codes';
+import { AppError } from '../src/plugins/errors.ts';
+import { applyTransition } from '../src/modules/flight-orders/order-transition.ts';
+import { eventsOf, insertOrder, lockOrder } from '../src/modules/flight-orders/order.repository.ts';
+import { ORIGIN_EVENTS, ORIGIN_TRANSITIONS, type OrderActor } from '../src/modules/flight-orders/order.states.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { companyIdOf } from './helpers/tenants.ts';
+
+/**
+ * The origin order's state table, walked exhaustively through the code that runs it: for every status, every event and
+ * every actor, the move either happens (status saved, event recorded) exactly when the table has that row, or is
+ * refused with ORDER_STATE and changes nothing.
+ */
+let t: TestApp;
+let companyId: string;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyId = await companyIdOf(t, 'A00001');
+});
+afterAll(() => t?.close());
+
+async function orderIn(status: (typeof ORIGIN_STATUSES)[number]) {
+  const now = new Date();
+  return insertOrder(
+    t.db,
+    {
+      bookingNumber: `T${String(++seq).padStart(9, '0')}`,
+      companyId,
+      status,
+      supplier: 'sim-gds',
+      validatingCarrier: 'CA',
+      fareId: 'sim-gds:x',
+      offer: {},
+      fare: {},
+      contact: { name: 'X', email: '', areaCode: '86', phone: '1' },
+      currency: 'CNY',
+      total: 100,
+      costTotal: 90,
+      invoiceType: 'Bill',
+      productType: 'normal-standard',
+      departureAt: now,
+      departureDate: now.toISOString().slice(0, 10),
+      lastFlightDate: now.toISOString().slice(0, 10),
+    },
+    [{ position: 0, type: 'adult', surname: 'A', givenNames: 'B', gender: 'male', birthday: '1990-01-01', nationality: 'CN', documentType: 'passport', documentNumber: 'E1234567' }],
+    [],
+  );
+}
+
+const ACTORS: OrderActor[] = ['agency', 'platform', 'system'];
+const cases = ORIGIN_STATUSES.flatMap((status) => ORIGIN_EVENTS.flatMap((event) => ACTORS.map((actor) => ({ status, event, actor }))));
+
+describe('origin order state machine', () => {
+  it.each(cases)('$status --$event--> by $actor', async ({ status, event, actor }) => {
+    const row = ORIGIN_TRANSITIONS.find((x) => x.from === status && x.event === event && x.by.includes(actor));
+    const order = await orderIn(status);
+    const attempt = t.db.transaction(async (tx) => applyTransition(tx, (await lockOrder(tx, order.id))!, event, { kind: actor, userId: null }));
+    if (row) {
+      const moved = await attempt;
+      expect(moved.status).toBe(row.to);
+      const events = await eventsOf(t.db, order.id);
+      expect(events.map((e) => [e.event, e.fromStatus, e.toStatus])).toEqual([[event, status, row.to]]);
+    } else {
+      const err = await attempt.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe(Code.ORDER_STATE);
+      expect((err as AppError).key).toBe('order.transition.refused');
+      expect(await eventsOf(t.db, order.id)).toEqual([]);
+    }
+  });
+});
