@@ -34,9 +34,9 @@ const balances = () => ledger.balances(t.db, agencyId, 'CNY');
 const orderRow = async (id: string) => (await t.db.select().from(flightOrders).where(eq(flightOrders.id, id)))[0];
 const orderCount = async () => (await t.db.select({ id: flightOrders.id }).from(flightOrders)).length;
 
-async function bookedOrder(token = operator, o: Parameters<typeof findFare>[2] & { passengers?: Parameters<typeof book>[3]['passengers'] } = {}) {
-  const fare = await findFare(t.app, token, o);
-  const res = await book(t.app, token, fare, { passengers: o.passengers });
+async function bookedOrder(token = operator, o: { people?: NonNullable<Parameters<typeof book>[3]>['passengers'] } = {}) {
+  const fare = await findFare(t.app, token);
+  const res = await book(t.app, token, fare, { passengers: o.people });
   expect(res.code, res.message).toBe(0);
   return { fare, order: res.data };
 }
@@ -300,7 +300,7 @@ describe('closing', () => {
 
 describe('following orders', () => {
   it('lists, filters, counts and shows the travel view within the agency only', async () => {
-    const { order } = await bookedOrder(operator, { passengers: [adult('LISTTEST', 'ONE')] });
+    const { order } = await bookedOrder(operator, { people: [adult('LISTTEST', 'ONE')] });
     const list = (q: Record<string, string>, token = operator) => call(t.app, 'GET', ORDERS, { token, query: q });
     expect((await list({ bookingNumber: order.bookingNumber })).data.items.map((i: any) => i.id)).toEqual([order.id]);
     expect((await list({ pnr: order.recordLocator.toLowerCase() })).data.items.map((i: any) => i.id)).toEqual([order.id]);
@@ -334,7 +334,7 @@ describe('following orders', () => {
   });
 
   it('limits users to their own orders when the agency says so', async () => {
-    const { order } = await bookedOrder(agency, { passengers: [adult('OWNTEST', 'BOSS')] });
+    const { order } = await bookedOrder(agency, { people: [adult('OWNTEST', 'BOSS')] });
     await setCommonConfig(t, 'A00001', { onlyOwnOrders: true });
     try {
       expect((await call(t.app, 'GET', ORDERS, { token: operator, query: { passengerName: 'OWNTEST' } })).data.total).toBe(0);

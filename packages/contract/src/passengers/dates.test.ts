@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, isLeapYear, parseBirthday, parseIsoDate, passengerTypeForAge, readBirthday } from './dates.ts';
+
+const TODAY = '2025-06-15';
+
+describe('isLeapYear (Gregorian rule)', () => {
+  it.each([
+    [2024, true],
+    [2023, false],
+    [2000, true],
+    [1900, false],
+    [2100, false],
+    [1600, true],
+  ])('%i -> %s', (year, leap) => expect(isLeapYear(year)).toBe(leap));
+});
+
+describe('parseIsoDate', () => {
+  it('accepts only real days written yyyy-mm-dd', () => {
+    expect(parseIsoDate('2030-01-31')).toBe('2030-01-31');
+    expect(parseIsoDate(' 2030-01-31 ')).toBe('2030-01-31');
+    expect(parseIsoDate('2030-04-31')).toBeNull();
+    expect(parseIsoDate('2030-13-01')).toBeNull();
+    expect(parseIsoDate('2030-00-10')).toBeNull();
+    expect(parseIsoDate('2030-1-31')).toBeNull();
+    expect(parseIsoDate('31/01/2030')).toBeNull();
+    expect(parseIsoDate('')).toBeNull();
+  });
+});
+
+describe('parseBirthday', () => {
+  it('reads yyyy-mm-dd', () => {
+    expect(parseBirthday('1985-03-05', TODAY)).toBe('1985-03-05');
+  });
+
+  it('knows 29 February only in leap years', () => {
+    expect(parseBirthday('2024-02-29', TODAY)).toBe('2024-02-29');
+    expect(parseBirthday('2000-02-29', TODAY)).toBe('2000-02-29');
+    expect(parseBirthday('2023-02-29', TODAY)).toBeNull();
+    expect(parseBirthday('1900-02-29', TODAY)).toBeNull();
+    expect(parseBirthday('29FEB24', TODAY)).toBe('2024-02-29');
+    expect(parseBirthday('29FEB23', TODAY)).toBeNull();
+  });
+
+  it('reads ddMMMyy in any case', () => {
+    expect(parseBirthday('05MAR85', TODAY)).toBe('1985-03-05');
+    expect(parseBirthday('05mar85', TODAY)).toBe('1985-03-05');
+    expect(parseBirthday('31Dec99', TODAY)).toBe('1999-12-31');
+    expect(parseBirthday('05MAR1985', TODAY)).toBe('1985-03-05');
+  });
+
+  it('pivots the century on the two-digit year of today', () => {
+    // Today is 2025: 25 and below are this century, 26 and above the last one.
+    expect(parseBirthday('01JAN25', TODAY)).toBe('2025-01-01');
+    expect(parseBirthday('01JAN00', TODAY)).toBe('2000-01-01');
+    expect(parseBirthday('01JAN24', TODAY)).toBe('2024-01-01');
+    expect(parseBirthday('01JAN26', TODAY)).toBe('1926-01-01');
+    expect(parseBirthday('01JAN26', '2026-03-01')).toBe('2026-01-01');
+    expect(parseBirthday('01JAN27', '2026-03-01')).toBe('1927-01-01');
+  });
+
+  it('refuses other forms and days that do not exist', () => {
+    expect(parseBirthday('1985/03/05', TODAY)).toBeNull();
+    expect(parseBirthday('05.03.1985', TODAY)).toBeNull();
+    expect(parseBirthday('5MAR85', TODAY)).toBeNull();
+    expect(parseBirthday('31APR90', TODAY)).toBeNull();
+    expect(parseBirthday('05XYZ85', TODAY)).toBeNull();
+    expect(parseBirthday('', TODAY)).toBeNull();
+  });
+
+  it('tells a wrong form from a day that does not exist', () => {
+    expect(readBirthday('1985/03/05', TODAY)).toEqual({ ok: false, reason: 'format' });
+    expect(readBirthday('2023-02-29', TODAY)).toEqual({ ok: false, reason: 'invalid' });
+    expect(readBirthday('31APR90', TODAY)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years, the birthday itself included', () => {
+    expect(ageOn('1990-07-20', '2025-07-19')).toBe(34);
+    expect(ageOn('1990-07-20', '2025-07-20')).toBe(35);
+    expect(ageOn('2025-06-01', '2025-06-15')).toBe(0);
+  });
+
+  it('lets someone born on 29 February turn a year older on 1 March of a common year', () => {
+    expect(ageOn('2000-02-29', '2025-02-28')).toBe(24);
+    expect(ageOn('2000-02-29', '2025-03-01')).toBe(25);
+    expect(ageOn('2000-02-29', '2024-02-29')).toBe(24);
+  });
+});
+
+describe('passengerTypeForAge', () => {
+  it.each([
+    [0, 'infant'],
+    [1, 'infant'],
+    [2, 'child'],
+    [11, 'child'],
+    [12, 'adult'],
+    [80, 'adult'],
+  ])('%i -> %s', (age, type) => expect(passengerTypeForAge(age)).toBe(type));
+});
