@@ -5,6 +5,7 @@ import { moneyMessages } from './messages-money.ts';
 import { paymentsMessages } from './messages-payments.ts';
 import { ordersMessages } from './messages-orders.ts';
 import { passengersMessages } from './messages-passengers.ts';
+import { webhooksMessages } from './messages-webhooks.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -161,6 +162,7 @@ const catalogue = {
   ...billsMessages,
   ...ordersMessages,
   ...passengersMessages,
+  ...webhooksMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

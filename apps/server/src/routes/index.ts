@@ -10,7 +10,9 @@ import supplierAdminRoutes from './base/suppliers.ts';
 import userLogRoutes from './base/user-logs.ts';
 import userRoutes from './base/users.ts';
 import walletRoutes from './base/wallet.ts';
+import webhookRoutes from './base/webhooks.ts';
 import paymentRoutes from './order/payment.ts';
+import flightOrderRoutes from './order/flight-orders.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
@@ -18,5 +20,6 @@ import locationRoutes from './shopping/locations.ts';
 /** Feature route plugins, registered by app.ts after the session routes. */
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
-  agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes,
+  agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
+  webhookRoutes,
 ];

@@ -184,6 +184,52 @@ describe('checkAccess: platform administration', () => {
   });
 });
 
+describe('checkAccess: flight orders operations desk', () => {
+  const desk = routes.find((x) => x.path === paths.platformOrdersDesk)!;
+
+  it('is in the table with the desk rule', () => {
+    expect(desk.access).toEqual(ACCESS.ordersDesk);
+  });
+
+  it('opens for an operator or a SuperUser of the top-level company (the server isDesk check)', () => {
+    expect(checkAccess(desk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(desk, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
+    // The desk reads orders, it books nothing: the company's flight switch does not matter.
+    expect(checkAccess(desk, session({ roles: ['operator'], proxyLevel: 0, flight: false }))).toEqual({ ok: true });
+  });
+
+  it('refuses agencies below the platform, whatever their role, and platform users without the operator role', () => {
+    expect(checkAccess(desk, session({ roles: ['operator'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(desk, session({ roles: ['SuperUser'], proxyLevel: 1, canCreateSubAgency: true }))).toEqual(NOT_ROLE);
+    expect(checkAccess(desk, session({ roles: ['finance'], proxyLevel: 0, permissions: ['all'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(desk, anonymous)).toEqual(LOGIN);
+  });
+
+  it('the platform flag is a company condition any rule can carry', () => {
+    const r = route('/platform/anything', { platform: true });
+    expect(checkAccess(r, session({ roles: ['finance'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(r, session({ roles: ['SuperUser'], proxyLevel: 2 }))).toEqual(NOT_ROLE);
+  });
+
+  it('the order pages are flight pages: operator role and flight service', () => {
+    for (const path of [paths.flightOrders, paths.flightOrdersVoyage, '/flight/orders/:id']) {
+      const r = routes.find((x) => x.path === path)!;
+      expect(checkAccess(r, session({ roles: ['operator'] })), path).toEqual({ ok: true });
+      expect(checkAccess(r, session({ roles: ['finance'] })), path).toEqual(NOT_ROLE);
+      expect(checkAccess(r, session({ roles: ['operator'], flight: false })), path).toEqual(NOT_ROLE);
+    }
+  });
+
+  it('the desk opens an order of its agencies even when its own company has no flight service', () => {
+    const detail = routes.find((x) => x.path === '/flight/orders/:id')!;
+    expect(checkAccess(detail, session({ roles: ['operator'], proxyLevel: 0, flight: false }))).toEqual({ ok: true });
+    expect(checkAccess(detail, session({ roles: ['finance'], proxyLevel: 0, flight: false }))).toEqual(NOT_ROLE);
+    // Its own order list is still a flight page.
+    const list = routes.find((x) => x.path === paths.flightOrders)!;
+    expect(checkAccess(list, session({ roles: ['operator'], proxyLevel: 0, flight: false }))).toEqual(NOT_ROLE);
+  });
+});
+
 describe('landingPath', () => {
   const full: GuardRoute[] = [
     route(paths.profile, { public: true }),
@@ -231,10 +277,11 @@ describe('menuFor', () => {
     const top = (s: GuardSession) => menuFor('top', routes, s).map((r) => r.menu.labelKey);
     expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([
       'layout.menu.flights',
+      'layout.menu.bookings',
       'layout.menu.wallet',
       'layout.menu.agency',
     ]);
-    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights']);
+    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.bookings']);
     expect(top(session({ roles: ['operator'], flight: false }))).toEqual([]);
     expect(top(session({ roles: ['finance'] }))).toEqual([]);
     expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.wallet']);
@@ -265,12 +312,14 @@ describe('menuFor', () => {
       paths.company,
       paths.platformEnquiries,
       paths.platformExchangeRates,
+      paths.platformOrdersDesk,
       paths.platformSuppliers,
       paths.platformOutbox,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);
-    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.profile]);
+    // A platform operator is the operations desk, not the platform administrator.
+    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.profile]);
   });
 
   it('canOpen checks existence and access', () => {

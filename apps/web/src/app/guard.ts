@@ -15,10 +15,20 @@ export interface AccessRule {
   roles?: readonly Role[];
   /** The company must have this service switched on. */
   service?: 'flight' | 'train';
+  /**
+   * With `service`: a company at proxyLevel 0 passes the switch anyway. The platform's operations desk reads its
+   * agencies' orders whatever its own switches (the server's flight order routes check the same).
+   */
+  platformSkipsService?: boolean;
   /** Bills: company at proxyLevel 0 or with isShowBill on. */
   finance?: boolean;
   /** Agency management: company at proxyLevel 0 that may create sub-agencies. */
   agencyManager?: boolean;
+  /**
+   * The platform itself: a company at proxyLevel 0 (whatever its switches). A company condition, so it applies to
+   * SuperUser too; combined with `roles: ['operator']` it is the operations desk of flight orders (server: isDesk).
+   */
+  platform?: boolean;
   /** Server-granted permission; the value 'all' grants every permission. */
   permission?: Permission;
   /**
@@ -48,10 +58,12 @@ const deny = (message: GuardMessage): AccessResult => ({ ok: false, redirect: pa
 function companyAllows(rule: AccessRule, me: GuardMe): boolean {
   const { proxyLevel, config } = me.company;
   const common = config.commonConfig;
-  if (rule.service === 'flight' && !common.enableFlightService) return false;
-  if (rule.service === 'train' && !common.enableTrainService) return false;
+  const serviceWaived = rule.platformSkipsService && proxyLevel === 0;
+  if (rule.service === 'flight' && !common.enableFlightService && !serviceWaived) return false;
+  if (rule.service === 'train' && !common.enableTrainService && !serviceWaived) return false;
   if (rule.finance && !(proxyLevel === 0 || common.isShowBill)) return false;
   if (rule.agencyManager && !(proxyLevel === 0 && common.canCreateSubAgency)) return false;
+  if (rule.platform && proxyLevel !== 0) return false;
   return true;
 }
 

@@ -28,6 +28,7 @@ export const paths = {
   platformExchangeRates: '/platform/exchange-rates',
   platformSuppliers: '/platform/suppliers',
   platformOutbox: '/platform/outbox',
+  platformOrdersDesk: '/platform/orders-desk',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

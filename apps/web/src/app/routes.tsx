@@ -87,6 +87,13 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'platform.outbox.menu', order: 39 },
   },
   {
+    path: paths.platformOrdersDesk,
+    access: ACCESS.ordersDesk,
+    titleKey: 'orders.desk.title',
+    component: lazy(() => import('../features/orders-desk/pages/OrdersDeskPage')),
+    menu: { area: 'user', labelKey: 'orders.desk.menu', order: 37 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',
@@ -98,6 +105,26 @@ export const routes: AppRoute[] = [
     access: ACCESS.flight,
     titleKey: 'flight.title.confirm',
     component: lazy(() => import('../features/flight-confirm/pages/FlightConfirmPage')),
+  },
+  {
+    path: paths.flightOrders,
+    access: ACCESS.flight,
+    titleKey: 'orders.title.list',
+    component: lazy(() => import('../features/flight-orders/pages/FlightOrdersPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.bookings', order: 40 },
+  },
+  {
+    path: paths.flightOrdersVoyage,
+    access: ACCESS.flight,
+    titleKey: 'orders.title.voyage',
+    component: lazy(() => import('../features/flight-orders/pages/VoyagePage')),
+  },
+  {
+    // The desk (platform operators) opens its agencies' orders here too; the server decides what each may see and do.
+    path: '/flight/orders/:id',
+    access: ACCESS.flightOrder,
+    titleKey: 'orders.title.detail',
+    component: lazy(() => import('../features/flight-orders/pages/FlightOrderPage')),
   },
   {
     path: paths.billsWallet,

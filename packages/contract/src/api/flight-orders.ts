@@ -353,7 +353,7 @@ export const DeskQuery = z.object({
   /** needsPerson = reviewing, holding, failed, proceeding for too long, or due within the hour. */
   view: z.enum(['needsPerson', 'reviewing', 'holding', 'failed', 'dueSoon', 'stuck']).default('needsPerson'),
 });
-export const DeskItem = OrderListItem.extend({ companyName: z.string(), companyCode: z.string(), reason: z.string() });
+export const DeskItem = OrderListItem.extend({ companyName: z.string(), companyCode: z.string(), reason: z.string(), deskActions: z.array(z.enum(DESK_ACTIONS)) });
 export type DeskItem = z.infer<typeof DeskItem>;
 export const DeskAnswer = z.object({ items: z.array(DeskItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type DeskAnswer = z.infer<typeof DeskAnswer>;

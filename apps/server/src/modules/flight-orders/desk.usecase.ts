@@ -9,7 +9,7 @@ import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repositor
 import type { OrderDeps } from './deps.ts';
 import { failAndReimburse } from './fail.usecase.ts';
 import { isDesk, visibleOrder } from './order.access.ts';
-import { toListItem } from './order.mapper.ts';
+import { deskActions, toListItem } from './order.mapper.ts';
 import { applyTransition, refusedMove, type Actor } from './order-transition.ts';
 import { loadOrderDetail } from './order.queries.ts';
 import { companiesUnder, deskOrders, lockOrder, type OrderRow } from './order.repository.ts';
@@ -57,7 +57,7 @@ export async function listDesk(deps: Pick<OrderDeps, 'db'>, auth: AuthContext, q
   return {
     items: rows.map((r) => {
       const c = agencies.get(r.order.companyId)!;
-      return { ...toListItem(r), companyName: c.name, companyCode: c.code, reason: reasonOf(r.order, now) };
+      return { ...toListItem(r), companyName: c.name, companyCode: c.code, reason: reasonOf(r.order, now), deskActions: deskActions(r.order) };
     }),
     total,
     page: q.page,

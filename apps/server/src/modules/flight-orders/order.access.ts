@@ -53,7 +53,7 @@ export async function visibleOrder(db: DbOrTx, auth: AuthContext, id: string): P
   throw notFound();
 }
 
-export function viewerOf(auth: AuthContext, now = new Date()): Viewer {
+export function viewerOf(auth: AuthContext, asDesk: boolean, now = new Date()): Viewer {
   const platform = auth.company.proxyLevel === 0;
-  return { platform, desk: isDesk(auth), showSuppliers: flightConfigOf(auth.company).showSuppliers, now };
+  return { platform, asDesk, desk: isDesk(auth), showSuppliers: flightConfigOf(auth.company).showSuppliers, now };
 }

@@ -9,6 +9,8 @@ import type { EventRow, ListedOrder, OrderRow, PassengerRow, SegmentRow } from '
 /** What the caller may see and do: agencies never see costs; suppliers only when their config shows them. */
 export interface Viewer {
   platform: boolean;
+  /** Reading another agency's order as the platform's desk: the agency's own actions (pay, cancel) are not offered. */
+  asDesk: boolean;
   desk: boolean;
   showSuppliers: boolean;
   now: Date;
@@ -117,7 +119,7 @@ export function toFlightOrder(
     createdAt: order.createdAt.toISOString(),
     createdBy: { id: order.createdBy, name: parts.createdByName },
     companyName: parts.companyName,
-    actions: viewer.platform && !viewer.desk ? [] : agencyActions(order, viewer.now),
+    actions: viewer.asDesk ? [] : agencyActions(order, viewer.now),
     deskActions: viewer.desk ? deskActions(order) : [],
     events: parts.events.map((e) => ({
       at: e.createdAt.toISOString(),

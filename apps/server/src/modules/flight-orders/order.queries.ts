@@ -9,14 +9,14 @@ import { companyName, countByStatus, eventsOf, listOrders, listVoyage, passenger
 /** Reading orders: detail, list, status counts and the travel view, always within the caller's tenancy. */
 
 export async function loadOrderDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<FlightOrder> {
-  const { order } = await visibleOrder(db, auth, id);
+  const { order, asDesk } = await visibleOrder(db, auth, id);
   const [passengers, events, company, names] = await Promise.all([
     passengersOf(db, order.id),
     eventsOf(db, order.id),
     companyName(db, order.companyId),
     userNames(db, order.createdBy ? [order.createdBy] : []),
   ]);
-  return toFlightOrder(order, { passengers, events, createdByName: order.createdBy ? (names.get(order.createdBy) ?? null) : null, companyName: company.name }, viewerOf(auth));
+  return toFlightOrder(order, { passengers, events, createdByName: order.createdBy ? (names.get(order.createdBy) ?? null) : null, companyName: company.name }, viewerOf(auth, asDesk));
 }
 
 export async function listFlightOrders(db: DbOrTx, auth: AuthContext, q: z.output<typeof OrderListQuery>): Promise<OrderListAnswer> {

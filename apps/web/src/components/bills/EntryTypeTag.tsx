@@ -18,6 +18,7 @@ const COLORS: Record<WalletEntryType, string> = {
   'origin-hotel': 'blue',
   'refund-hotel': 'cyan',
   hold: 'orange',
+  'hold-capture': 'default',
   'hold-release': 'gold',
   'hold-expire': 'gold',
   reversal: 'magenta',

@@ -15,6 +15,7 @@ export interface FlightFormValues {
   showSuppliers: boolean;
   freeBaggageOnly: boolean;
   fareBasisOnly: boolean;
+  bookingReview: boolean;
   maxResponseTimeSec: number;
   bookingNotificationUrl?: string;
   flightChangeNotificationUrl?: string;
@@ -38,6 +39,7 @@ export function toFlightForm(flight: FlightConfig, settlement: Currency): Flight
     showSuppliers: flight.showSuppliers,
     freeBaggageOnly: flight.freeBaggageOnly,
     fareBasisOnly: flight.fareBasisOnly,
+    bookingReview: flight.bookingReview ?? false,
     maxResponseTimeSec: flight.maxResponseTimeMs / 1000,
     bookingNotificationUrl: flight.bookingNotificationUrl ?? '',
     flightChangeNotificationUrl: flight.flightChangeNotificationUrl ?? '',
@@ -66,6 +68,7 @@ export function fromFlightForm(values: FlightFormValues, stored: FlightConfig, s
     showSuppliers: values.showSuppliers,
     freeBaggageOnly: values.freeBaggageOnly,
     fareBasisOnly: values.fareBasisOnly,
+    bookingReview: values.bookingReview ?? false,
     maxResponseTimeMs: Math.round(values.maxResponseTimeSec * 1000),
     bookingNotificationUrl: url(values.bookingNotificationUrl),
     flightChangeNotificationUrl: url(values.flightChangeNotificationUrl),

@@ -8,6 +8,7 @@ import { useCompany } from '../api/get-company';
 import { CompanyLogoUpload } from '../components/CompanyLogoUpload';
 import { EditCompanyModal } from '../components/EditCompanyModal';
 import { ServiceFlags } from '../components/ServiceFlags';
+import { WebhooksCard } from '../components/WebhooksCard';
 
 export default function CompanyPage() {
   const { t } = useTranslation();
@@ -87,6 +88,8 @@ export default function CompanyPage() {
       <Card title={t('company.services.title')}>
         <ServiceFlags company={data} />
       </Card>
+
+      {canEdit && <WebhooksCard />}
 
       {canEdit && <EditCompanyModal open={editing} company={data} onClose={() => setEditing(false)} />}
     </Flex>

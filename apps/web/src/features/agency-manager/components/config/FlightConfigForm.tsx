@@ -21,6 +21,7 @@ const FIELDS = [
   'showSuppliers',
   'freeBaggageOnly',
   'fareBasisOnly',
+  'bookingReview',
   'maxResponseTimeSec',
   'bookingNotificationUrl',
   'flightChangeNotificationUrl',
@@ -131,7 +132,7 @@ function FlightFields({ settlement, form }: { settlement: Currency; form: FormIn
         {t('agency.config.flight.display')}
       </Divider>
       <Row gutter={[16, 0]}>
-        {(['showSuppliers', 'freeBaggageOnly', 'fareBasisOnly'] as const).map((key) => (
+        {(['showSuppliers', 'freeBaggageOnly', 'fareBasisOnly', 'bookingReview'] as const).map((key) => (
           <Col xs={24} md={12} key={key}>
             <Form.Item name={key} valuePropName="checked" style={{ marginBottom: 12 }}>
               <SwitchRow label={t(`agency.config.flight.${key}`)} hint={t(`agency.config.flight.hints.${key}`)} />
