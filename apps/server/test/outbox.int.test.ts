@@ -6,7 +6,8 @@ import { DEFAULT_COMMON_CONFIG, DEFAULT_USER_CONFIG } from '@portal/contract/api
 import { companies, outboxEmails, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { createOutboxSendJob, OUTBOX_MAX_ATTEMPTS, sendPendingEmails, senderFromEnv } from '../src/modules/notifications/outbox.jobs.ts';
-import { formatMoney, queueEmail } from '../src/modules/notifications/outbox.service.ts';
+import { queueEmail } from '../src/modules/notifications/outbox.service.ts';
+import { formatMoney } from '@portal/contract/currency';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplierSettings, userLogs, users } from '../src/db/schema/index.ts';
-import { setFaults } from '../src/suppliers/air/faults.ts';
+import { loadFaults, setFaults } from '../src/suppliers/air/faults.ts';
+import { createAirSuppliers } from '../src/suppliers/air/registry.ts';
 import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { oneWay, pollUntilDone, startSearch } from './helpers/shopping.ts';
@@ -43,7 +44,19 @@ describe('GET /base/v2/suppliers', () => {
     const rows = await t.db.select().from(supplierSettings);
     for (const item of res.data.items) {
       if (!rows.some((r) => r.code === item.code)) {
-        expect(item.settings).toEqual({ enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false });
+        expect(item.settings).toEqual({
+          enabled: true,
+          latencyMs: 0,
+          timeout: false,
+          fail: false,
+          priceChangePercent: 0,
+          soldOut: false,
+          bookFail: false,
+          bookTimeout: false,
+          ticketingDelaySeconds: 3,
+          ticketFail: false,
+          ticketTimeout: false,
+        });
         expect(item.updatedAt).toBeNull();
       }
     }
@@ -108,6 +121,29 @@ describe('PUT /base/v2/suppliers/:code', () => {
     await healthy();
   });
 
+  it('sets the booking and ticketing switches, which the simulator reads on its next call', async () => {
+    await healthy();
+    const res = await put('sim-gds', { bookFail: true, bookTimeout: true, ticketingDelaySeconds: 0, ticketFail: true, ticketTimeout: true });
+    expect(res.status).toBe(200);
+    expect(res.data.settings).toMatchObject({ bookFail: true, bookTimeout: true, ticketingDelaySeconds: 0, ticketFail: true, ticketTimeout: true, soldOut: false });
+    expect(await loadFaults(t.db, 'sim-gds')).toEqual({ ...NO_FAULTS, bookFail: true, bookTimeout: true, ticketingDelaySeconds: 0, ticketFail: true, ticketTimeout: true });
+    const [log] = (await supplierLogs()).filter((l) => (l.detail as { fields: string[] }).fields.includes('ticketingDelaySeconds'));
+    expect(log.detail).toMatchObject({
+      supplier: 'sim-gds',
+      fields: ['bookFail', 'bookTimeout', 'ticketingDelaySeconds', 'ticketFail', 'ticketTimeout'],
+      changes: expect.arrayContaining([{ field: 'ticketingDelaySeconds', from: 3, to: 0 }]),
+    });
+    // bookFail: the supplier answers a booking with an error.
+    const supplier = createAirSuppliers({ db: t.db }).get('sim-gds')!;
+    await expect(
+      supplier.book(
+        { offerId: 'x', expectedTotal: 0, passengers: [], contact: { name: 'A', email: 'a@example.com', phone: '1' }, clientReference: 'admin-test' },
+        { signal: new AbortController().signal },
+      ),
+    ).rejects.toThrow(/booking failure/);
+    await healthy();
+  });
+
   it('is honoured by the suppliers: all sold out -> a search ends with no solutions; healthy again -> solutions', async () => {
     await healthy();
     const baseline = await pollUntilDone(t.app, agency, await startSearch(t.app, agency, oneWay('PEK', 'SHA', 12)));
@@ -145,9 +181,15 @@ describe('PUT /base/v2/suppliers/:code', () => {
     expect((await put('sim-gds', { latencyMs: 1.5 })).status).toBe(400);
     expect((await put('sim-gds', { soldOut: 'yes' })).status).toBe(400);
     expect((await put('sim-gds', { latencyMs: 120_001 })).status).toBe(400);
+    for (const ticketingDelaySeconds of [-1, 601, 2.5, '3']) {
+      const res = await put('sim-gds', { ticketingDelaySeconds });
+      expect(res.status, String(ticketingDelaySeconds)).toBe(400);
+      expect(Object.keys(res.data.fields)).toEqual(['ticketingDelaySeconds']);
+    }
+    expect((await put('sim-gds', { bookTimeout: 'yes' })).status).toBe(400);
 
     const list = await call(t.app, 'GET', LIST, { token: admin });
-    expect(list.data.items.find((i: { code: string }) => i.code === 'sim-gds').settings).toMatchObject({ latencyMs: 0, priceChangePercent: 0 });
+    expect(list.data.items.find((i: { code: string }) => i.code === 'sim-gds').settings).toMatchObject({ latencyMs: 0, priceChangePercent: 0, ticketingDelaySeconds: 3, bookTimeout: false });
     expect(await supplierLogs()).toHaveLength(logsBefore);
   });
 

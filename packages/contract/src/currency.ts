@@ -93,3 +93,11 @@ export function minorToDecimal(amountMinor: number, currency: Currency): string 
   const abs = Math.abs(amountMinor).toString().padStart(digits + 1, '0');
   return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
+
+/** Minor units as the spec shows prices: thousands separators and the currency's decimals, "12,345.60" (CNY), "12,345" (JPY). */
+export function formatMoney(amountMinor: number, currency: Currency): string {
+  const [whole, frac] = minorToDecimal(amountMinor, currency).split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+}

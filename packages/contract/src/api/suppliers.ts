@@ -8,6 +8,15 @@ export const SupplierSettings = z.object({
   fail: z.boolean(),
   priceChangePercent: z.number().int().min(0).max(500),
   soldOut: z.boolean(),
+  /** book answers with an error: nothing is booked. */
+  bookFail: z.boolean(),
+  /** book books, then never answers: the unknown outcome reconciliation settles. */
+  bookTimeout: z.boolean(),
+  /** How long ticketing takes at the supplier. */
+  ticketingDelaySeconds: z.number().int().min(0).max(600),
+  ticketFail: z.boolean(),
+  /** ticket issues the tickets, then never answers. */
+  ticketTimeout: z.boolean(),
 });
 export type SupplierSettings = z.infer<typeof SupplierSettings>;
 

@@ -13,7 +13,7 @@ import { discardImage, storeImage } from '../files/file.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/session.service.ts';
 import { balances } from '../ledger/ledger.service.ts';
-import { formatMoney } from '../notifications/outbox.service.ts';
+import { formatMoney } from '@portal/contract/currency';
 import { recordUserLog, type RequestMeta, type UserLogEntry } from '../user-logs/user-log.repository.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 import { insertUser } from '../users/user.repository.ts';

@@ -4,7 +4,7 @@ import type { CreateOrderBody, FlightOrder } from '@portal/contract/api/flight-o
 import type { FareChoice } from '@portal/contract/api/shopping';
 import { Code } from '@portal/contract/codes';
 import type { Currency } from '@portal/contract/currency';
-import { formatMoney } from '../notifications/outbox.service.ts';
+import { formatMoney } from '@portal/contract/currency';
 import type { MessageKey } from '@portal/contract/messages';
 import { validateBooking, type NormalizedPassenger } from '@portal/contract/passengers/validate';
 import { AppError, notFound } from '../../plugins/errors.ts';

@@ -7,6 +7,7 @@ import { queueEmail } from '../notifications/outbox.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import type { OrderRow } from './order.repository.ts';
 import { passengersOf, segmentsOf } from './order.repository.ts';
+import { formatTicketNumber } from './documents/format.ts';
 
 /**
  * What a status change tells the outside world, written in the transaction of the change (transactional outbox):
@@ -41,7 +42,7 @@ async function mailTickets(tx: DbOrTx, order: OrderRow): Promise<void> {
   const [company] = await tx.select().from(companies).where(eq(companies.id, order.companyId)).limit(1);
   const language = { ...DEFAULT_COMMON_CONFIG, ...company.commonConfig }.emailLanguage;
   const [passengers, segments] = await Promise.all([passengersOf(tx, order.id), segmentsOf(tx, order.id)]);
-  const tickets = passengers.map((p) => `${p.surname}/${p.givenNames}  ${formatTicket(p.ticketNumber)}`).join('\n');
+  const tickets = passengers.map((p) => `${p.surname}/${p.givenNames}  ${formatTicketNumber(p.ticketNumber) ?? ''}`).join('\n');
   const flights = segments.map((s) => `${s.flightNumber}  ${s.origin}-${s.destination}  ${s.departure.replace('T', ' ')}`).join('\n');
   await queueEmail(tx, {
     companyId: order.companyId,
@@ -56,6 +57,3 @@ async function mailTickets(tx: DbOrTx, order: OrderRow): Promise<void> {
     },
   });
 }
-
-/** "999-1234567890", as ticket numbers are printed. */
-export const formatTicket = (n: string | null) => (n && n.length === 13 ? `${n.slice(0, 3)}-${n.slice(3)}` : (n ?? ''));

@@ -1,7 +1,6 @@
 import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import type { PagedResult } from '@portal/contract/api/common';
 import type { EmailKind, OutboxEmail, OutboxQuery, OutboxStatus } from '@portal/contract/api/outbox';
-import { minorToDecimal, type Currency } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import { translate, type MessageKey } from '@portal/contract/messages';
 import type { z } from 'zod';
@@ -40,13 +39,6 @@ export async function queueEmail<K extends EmailKind>(tx: DbOrTx, input: QueueEm
   return insertOutboxEmail(tx, { companyId: input.companyId, kind: input.kind, to: input.to, subject, text, language: input.language });
 }
 
-/** Minor units as the spec shows prices: thousands separators and the currency's decimals, e.g. "12,345.60". */
-export function formatMoney(amountMinor: number, currency: Currency): string {
-  const [whole, frac] = minorToDecimal(amountMinor, currency).split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
-}
 
 type AgencyParams<K extends EmailKind> = Omit<EmailParams[K], 'platform' | 'name' | 'code'>;
 

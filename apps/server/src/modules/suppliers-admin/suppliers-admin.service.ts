@@ -2,9 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { supplierSettings } from '../../db/schema/index.ts';
-import { setFaults } from '../../suppliers/air/faults.ts';
+import { faultsOf, setFaults } from '../../suppliers/air/faults.ts';
 import type { SupplierRegistry } from '../../suppliers/air/registry.ts';
-import { NO_FAULTS } from '../../suppliers/air/types.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
@@ -17,12 +16,21 @@ export interface SuppliersAnswer {
 type Field = keyof SupplierSettings;
 
 /** The switches in the order the page and the log show them. */
-const FIELDS: readonly Field[] = ['enabled', 'latencyMs', 'timeout', 'fail', 'priceChangePercent', 'soldOut'];
+const FIELDS: readonly Field[] = [
+  'enabled',
+  'latencyMs',
+  'timeout',
+  'fail',
+  'priceChangePercent',
+  'soldOut',
+  'bookFail',
+  'bookTimeout',
+  'ticketingDelaySeconds',
+  'ticketFail',
+  'ticketTimeout',
+];
 
-function settingsOf(row: SettingsRow | undefined): SupplierSettings {
-  if (!row) return { ...NO_FAULTS };
-  return { enabled: row.enabled, latencyMs: row.latencyMs, timeout: row.timeout, fail: row.fail, priceChangePercent: row.priceChangePercent, soldOut: row.soldOut };
-}
+const settingsOf = (row: SettingsRow | undefined): SupplierSettings => faultsOf(row);
 
 function itemOf(supplier: { code: string; kind: SupplierItem['kind'] }, row: SettingsRow | undefined): SupplierItem {
   return { code: supplier.code, kind: supplier.kind, settings: settingsOf(row), updatedAt: row ? row.updatedAt.toISOString() : null };

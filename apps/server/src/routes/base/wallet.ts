@@ -24,9 +24,9 @@ import { authOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 
 /** Sends a generated workbook as a download; errors before this point still answer the JSON envelope. */
-export function sendFile(reply: FastifyReply, file: FileAnswer) {
+export function sendFile(reply: FastifyReply, file: FileAnswer, mime: string = XLSX_MIME) {
   return reply
-    .type(XLSX_MIME)
+    .type(mime)
     .header('content-disposition', `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
     .header('cache-control', 'no-store')
     .send(file.data);

@@ -9,6 +9,7 @@ import {
   DeskAnswer,
   DeskQuery,
   FlightOrder,
+  ItineraryBody,
   OrderListAnswer,
   OrderListQuery,
   PayOrderAnswer,
@@ -24,6 +25,8 @@ import { translate } from '@portal/contract/messages';
 import { bookOrder } from '../../modules/flight-orders/book.usecase.ts';
 import { cancelOrder } from '../../modules/flight-orders/cancel.usecase.ts';
 import { deskAction, listDesk } from '../../modules/flight-orders/desk.usecase.ts';
+import { itineraryFile, ticketFile } from '../../modules/flight-orders/documents.usecase.ts';
+import { PDF_MIME } from '../../modules/flight-orders/documents/itinerary-pdf.ts';
 import { isDesk } from '../../modules/flight-orders/order.access.ts';
 import { listFlightOrders, loadOrderDetail, statusCounts, voyage } from '../../modules/flight-orders/order.queries.ts';
 import { orderDepsOf } from '../../modules/flight-orders/orders.jobs.ts';
@@ -32,6 +35,7 @@ import { kickWebhooks } from '../../modules/webhooks/webhooks.delivery.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { forbidden, ok } from '../../plugins/errors.ts';
 import { requiredIdempotencyKey } from '../../plugins/idempotency.ts';
+import { sendFile } from '../base/wallet.ts';
 
 /** Flight orders (spec point 7): book, list, count, read, cancel, pay; and the platform's operations desk. */
 export default async function flightOrderRoutes(app: FastifyInstance) {
@@ -125,6 +129,27 @@ export default async function flightOrderRoutes(app: FastifyInstance) {
       const key = requiredIdempotencyKey(req, `${auth.company.id}:pay`);
       return ok(req, await payOrder(deps, auth, req.params.id, req.body.method, { idempotencyKey: key, lang: req.lang }));
     },
+  );
+
+  r.post(
+    '/order/v2/flight/orders/:id/itinerary',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The issued order's itinerary as a PDF, printing the fare, tax, service charge and quantity given (what the agency's customer sees)",
+        params: IdParams,
+        body: ItineraryBody,
+      },
+    },
+    async (req, reply) => sendFile(reply, await itineraryFile(app.deps.db, authOf(req), req.params.id, req.body, req.lang), PDF_MIME),
+  );
+
+  r.post(
+    '/order/v2/flight/orders/:id/ticket-export',
+    { preHandler, schema: { tags, security, summary: "The issued order's tickets as an xlsx row per passenger (for back offices that re-key them)", params: IdParams } },
+    async (req, reply) => sendFile(reply, await ticketFile(app.deps.db, authOf(req), req.params.id, req.lang)),
   );
 
   r.get(

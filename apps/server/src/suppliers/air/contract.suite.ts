@@ -2,6 +2,7 @@ import { Baggage, CABIN_CLASSES, CancellationPolicy, PRODUCT_TYPES, Restrictions
 import { isCurrency } from '@portal/contract/currency';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { airSupplierBookingContract } from './contract-booking.suite.ts';
 import { setFaults } from './faults.ts';
 import type { ReferenceData } from './schedule/reference.ts';
 import { offsetMinutes } from './schedule/tz.ts';
@@ -39,7 +40,8 @@ export const offerTotal = (o: SupplierOffer, pax: Record<PassengerType, number>)
 
 /**
  * The one contract every air supplier adapter passes, simulated or real: well-formed offers, honoured search
- * options, deterministic answers, verification, fault switches and garbage offer ids.
+ * options, deterministic answers, verification, fault switches and garbage offer ids, and the booking calls (book,
+ * retrieve, ticket, cancel; contract-booking.suite.ts).
  */
 export function airSupplierContract(name: string, make: () => Promise<Made>, options: ContractOptions = {}): void {
   const route = options.route ?? { origin: 'PEK', destination: 'SHA' };
@@ -244,6 +246,8 @@ export function airSupplierContract(name: string, make: () => Promise<Made>, opt
       for (const p of pnr.passengers) expect(['adult', 'child', 'infant']).toContain(p.type);
       expect(JSON.stringify(await retrieve(options.knownPnr, ctx()))).toBe(JSON.stringify(pnr));
     });
+
+    airSupplierBookingContract(() => made, { route: directRoute, now: NOW, simulator: withFaults });
 
     describe.runIf(withFaults)('fault switches', () => {
       it('latency delays the answer and stays abortable', async () => {

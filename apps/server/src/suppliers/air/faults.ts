@@ -6,10 +6,29 @@ import { NO_FAULTS, type SupplierFaults } from './types.ts';
 /** The fault switches of a supplier (supplier_settings); no row means a healthy supplier. */
 export async function loadFaults(db: DbOrTx, code: string): Promise<SupplierFaults> {
   const rows = await db.select().from(supplierSettings).where(eq(supplierSettings.code, code)).limit(1);
-  const r = rows[0];
-  if (!r) return { ...NO_FAULTS };
-  return { enabled: r.enabled, latencyMs: r.latencyMs, timeout: r.timeout, fail: r.fail, priceChangePercent: r.priceChangePercent, soldOut: r.soldOut };
+  return faultsOf(rows[0]);
 }
+
+/** The switches of a supplier_settings row (the healthy defaults without one). */
+export function faultsOf(r: typeof supplierSettings.$inferSelect | undefined): SupplierFaults {
+  if (!r) return { ...NO_FAULTS };
+  return {
+    enabled: r.enabled,
+    latencyMs: r.latencyMs,
+    timeout: r.timeout,
+    fail: r.fail,
+    priceChangePercent: r.priceChangePercent,
+    soldOut: r.soldOut,
+    bookFail: r.bookFail,
+    bookTimeout: r.bookTimeout,
+    ticketingDelaySeconds: r.ticketingDelaySeconds,
+    ticketFail: r.ticketFail,
+    ticketTimeout: r.ticketTimeout,
+  };
+}
+
+/** Longest ticketing delay a simulator takes: ten minutes, long enough to demonstrate "ticketing in progress". */
+export const MAX_TICKETING_DELAY_SECONDS = 600;
 
 /** Sets some switches of a supplier, keeping the others (tests, demos, the platform's supplier page). */
 export async function setFaults(db: DbOrTx, code: string, changes: Partial<SupplierFaults>): Promise<SupplierFaults> {
@@ -18,6 +37,9 @@ export async function setFaults(db: DbOrTx, code: string, changes: Partial<Suppl
   if (!Number.isInteger(next.latencyMs) || next.latencyMs < 0) throw new RangeError('latencyMs must be a non-negative integer');
   if (!Number.isInteger(next.priceChangePercent) || next.priceChangePercent < -90 || next.priceChangePercent > 1000) {
     throw new RangeError('priceChangePercent must be an integer between -90 and 1000');
+  }
+  if (!Number.isInteger(next.ticketingDelaySeconds) || next.ticketingDelaySeconds < 0 || next.ticketingDelaySeconds > MAX_TICKETING_DELAY_SECONDS) {
+    throw new RangeError(`ticketingDelaySeconds must be an integer between 0 and ${MAX_TICKETING_DELAY_SECONDS}`);
   }
   await db
     .insert(supplierSettings)

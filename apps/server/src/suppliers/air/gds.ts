@@ -47,7 +47,8 @@ export interface DemoPnr {
 /**
  * Demo record locators (docs/decisions/0004): no table behind them. Each retrieval books, in effect, the cheapest
  * direct economy itinerary the GDS sells today for those journeys and names, so its flights and booking classes are
- * ones an accurate search finds and prices. Bookings made through the portal (order issue) are stored instead.
+ * ones an accurate search finds and prices. Bookings made through `book` are stored (supplier_bookings) instead; their
+ * generated locators never contain an O, so they cannot collide with these.
  */
 export const DEMO_PNRS: Readonly<Record<string, DemoPnr>> = {
   /** Domestic return PEK-SHA, one adult. */
@@ -70,7 +71,10 @@ export const DEMO_PNRS: Readonly<Record<string, DemoPnr>> = {
 
 const DAY_MS = 86_400_000;
 
-/** The simulated GDS: the shared simulator plus PNR retrieval of the demo record locators. */
+/**
+ * The simulated GDS: the shared simulator plus PNR retrieval, of the demo record locators and of the bookings made
+ * through `book` (segments HK while booked, RR once ticketed, none once cancelled).
+ */
 export class SimulatedGdsSupplier extends SimulatedAirSupplier {
   async retrievePnr(recordLocator: string, ctx: SupplierContext): Promise<SupplierPnr | null> {
     const locator = recordLocator.trim().toUpperCase();
@@ -80,7 +84,7 @@ export class SimulatedGdsSupplier extends SimulatedAirSupplier {
       const faults = await loadFaults(this.deps.db, this.code);
       if (!faults.enabled) return null;
       await applyCallFaults(this.code, faults, ctx.signal);
-      return null;
+      return this.bookings.pnr(locator, ctx.now ?? new Date());
     }
     const now = ctx.now ?? new Date();
     const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);

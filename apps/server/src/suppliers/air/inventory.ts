@@ -57,3 +57,39 @@ export async function sellSeats(db: DbOrTx, supplier: string, sales: SeatSale[])
 export function releaseSeats(db: DbOrTx, supplier: string, sales: SeatSale[]): Promise<void> {
   return sellSeats(db, supplier, sales.map((s) => ({ ...s, seats: -Math.abs(s.seats) })));
 }
+
+export interface LimitedSale extends SeatSale {
+  /** The most seats this class may have sold in total (sellableSeats). */
+  limit: number;
+}
+
+/**
+ * Sells seats only where they are left, and says whether every flight had them. Each row is one atomic conditional
+ * upsert: the update's WHERE is re-checked on the latest committed row under its row lock, so two processes racing
+ * for the last seat cannot both pass it. A false answer leaves earlier rows sold: call this inside the booking's
+ * transaction and roll it back.
+ */
+export async function sellSeatsWithin(tx: DbOrTx, supplier: string, sales: LimitedSale[]): Promise<boolean> {
+  const merged = new Map<string, LimitedSale>();
+  for (const s of sales) {
+    const key = soldKey(s.flightNumber, s.date, s.bookingClass);
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, seats: seen.seats + s.seats, limit: Math.min(seen.limit, s.limit) } : { ...s });
+  }
+  for (const s of merged.values()) {
+    if (!Number.isInteger(s.seats) || s.seats < 1) continue;
+    // A fresh row never reaches the update's check: refuse it here.
+    if (s.seats > s.limit) return false;
+    const rows = await tx
+      .insert(seatInventory)
+      .values({ supplier, flightNumber: s.flightNumber, date: s.date, bookingClass: s.bookingClass, sold: s.seats })
+      .onConflictDoUpdate({
+        target: [seatInventory.supplier, seatInventory.flightNumber, seatInventory.date, seatInventory.bookingClass],
+        set: { sold: sql`${seatInventory.sold} + ${s.seats}` },
+        setWhere: sql`${seatInventory.sold} + ${s.seats} <= ${s.limit}`,
+      })
+      .returning({ sold: seatInventory.sold });
+    if (rows.length === 0) return false;
+  }
+  return true;
+}

@@ -2,21 +2,38 @@ import { PASSENGER_TYPES, type Baggage, type CabinClass, type CancellationPolicy
 import type { Currency } from '@portal/contract/currency';
 import type { Db } from '../../db/client.ts';
 import type { Airline, Airport } from '../../modules/reference/types.ts';
+import { BookingDesk, pricedBooking } from './booking.ts';
 import { applyCallFaults, loadFaults, throwIfAborted } from './faults.ts';
 import { brandByName, BRANDS, type Brand } from './fares/brands.ts';
 import type { FareTier } from './fares/ladder.ts';
 import { roundFare, yuanToMinor } from './fares/money.ts';
-import { quoteLeg, quoteSelfTransfer, type LegQuote, type PricingStyle, type QuoteInput, type SoldLookup } from './fares/quote.ts';
+import { ladderOf, quoteLeg, quoteSelfTransfer, sellableSeats, type LegQuote, type PricingStyle, type QuoteInput, type SoldLookup } from './fares/quote.ts';
 import { cancellationPolicies, leastBaggage, restrictionsFor, strictest } from './fares/rules.ts';
 import { addAmounts, ZERO, type PaxAmounts } from './fares/taxes.ts';
+import { combine } from './combine.ts';
 import { InterlineComposer } from './interline.ts';
 import { seatsSold, soldKey, type FlightKey } from './inventory.ts';
-import { decodeOfferId, encodeLeg, encodeOfferId } from './offer-id.ts';
+import { decodeOfferId, encodeLeg, encodeOfferId, type OfferKey, type OfferKeyFlight } from './offer-id.ts';
 import { ItineraryFinder, type CarrierSet, type Itinerary } from './schedule/itineraries.ts';
 import { Network, type Flight } from './schedule/network.ts';
 import type { ReferenceData } from './schedule/reference.ts';
 import { daysBetween, isIsoDate } from './schedule/tz.ts';
-import type { AirSupplier, SupplierContext, SupplierLeg, SupplierOffer, SupplierPaxPrice, SupplierSearchRequest, SupplierVerification } from './types.ts';
+import type {
+  AirSupplier,
+  SupplierBooking,
+  SupplierBookingRef,
+  SupplierBookRequest,
+  SupplierBookResult,
+  SupplierCancelResult,
+  SupplierContext,
+  SupplierFaults,
+  SupplierLeg,
+  SupplierOffer,
+  SupplierPaxPrice,
+  SupplierSearchRequest,
+  SupplierTicketResult,
+  SupplierVerification,
+} from './types.ts';
 
 /** What makes one simulated supplier different from another. */
 export interface SimulatorProfile {
@@ -52,8 +69,6 @@ export interface SimulatorDeps {
 
 /** Flights must leave at least this long after the quote (ticketing lead time). */
 const MIN_LEAD_MINUTES = 120;
-/** Between two journeys of one booking (return, multi-city). */
-const MIN_STOPOVER_MINUTES = 120;
 const MULTI_CITY_MAX_OFFERS = 300;
 
 interface World {
@@ -79,11 +94,11 @@ interface Candidate {
   selfTransfer: boolean;
 }
 
-interface ComboNode {
-  prev: ComboNode | null;
-  quote: LegQuote;
-  score: number;
-}
+/** An offer id rebuilt and priced now: the shared core of verification and booking. */
+type Repriced =
+  | { status: 'invalid' }
+  | { status: 'sold_out' }
+  | { status: 'priced'; key: OfferKey; offer: SupplierOffer; quotes: LegQuote[]; passengers: Record<PassengerType, number>; total: number };
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -99,6 +114,8 @@ export class SimulatedAirSupplier implements AirSupplier {
   readonly #set: CarrierSet;
   readonly #continents = new Map<string, string>();
   readonly #shapes = new Map<string, OfferShape>();
+  /** Booking, ticketing, cancellation and retrieval (booking.ts), priced by this simulator's verification. */
+  protected readonly bookings: BookingDesk;
 
   constructor(
     readonly profile: SimulatorProfile,
@@ -109,6 +126,15 @@ export class SimulatedAirSupplier implements AirSupplier {
     this.maxJourneys = profile.maxJourneys;
     this.#world = worldOf(deps.reference);
     this.#set = { key: profile.code, airlines: profile.carriers(deps.reference), allianceConnections: profile.allianceConnections };
+    this.bookings = new BookingDesk({
+      db: deps.db,
+      code: profile.code,
+      kind: profile.kind,
+      reprice: async (offerId, now, faults, signal) => {
+        const r = await this.#reprice(offerId, now, faults, signal);
+        return r.status === 'priced' ? { status: 'priced', priced: pricedBooking(r) } : r;
+      },
+    });
   }
 
   async search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]> {
@@ -150,9 +176,49 @@ export class SimulatedAirSupplier implements AirSupplier {
   async verify(offerId: string, ctx: SupplierContext): Promise<SupplierVerification> {
     const faults = await loadFaults(this.deps.db, this.code);
     await applyCallFaults(this.code, faults, ctx.signal);
+    const r = await this.#reprice(offerId, ctx.now ?? new Date(), faults, ctx.signal);
+    if (r.status !== 'priced') return { status: 'invalid' };
+    return { status: r.total === r.key.total ? 'unchanged' : 'price_changed', offer: r.offer };
+  }
+
+  book(request: SupplierBookRequest, ctx: SupplierContext): Promise<SupplierBookResult> {
+    return this.bookings.book(request, ctx);
+  }
+
+  ticket(ref: SupplierBookingRef, ctx: SupplierContext): Promise<SupplierTicketResult> {
+    return this.bookings.ticket(ref, ctx);
+  }
+
+  cancel(ref: SupplierBookingRef, ctx: SupplierContext): Promise<SupplierCancelResult> {
+    return this.bookings.cancel(ref, ctx);
+  }
+
+  retrieve(ref: SupplierBookingRef | { clientReference: string }, ctx: SupplierContext): Promise<SupplierBooking | null> {
+    return this.bookings.retrieve(ref, ctx);
+  }
+
+  /**
+   * Seats each booking class of one flight may have sold through this supplier in total at `now` (class capacity
+   * minus the rest of the world's sales), or null for a flight the schedule does not have. For tests and operators
+   * that need to bring a flight to an exact number of seats left.
+   */
+  classLimits(flight: Omit<OfferKeyFlight, 'bookingClass'>, cabin: CabinClass, now: Date): Map<string, number> | null {
+    const f = this.#world.network.findFlight(flight.carrier, flight.flightNumber, flight.origin, flight.destination, flight.date);
+    if (!f) return null;
+    // Low-cost carriers sell price buckets wherever they appear (their own or a self-transfer); the rest the cabin ladder.
+    const ladder = ladderOf(this.#world.network.airline(f.carrier)?.lowCost ? 'lcc' : 'full-service', cabin);
+    const limits = sellableSeats(f, ladder, cabin, daysBetween(todayOf(now), f.date));
+    return new Map(ladder.map((c, i) => [c.rbd, limits[i]]));
+  }
+
+  /**
+   * Rebuilds the offer an id names and prices it now at the lowest open class: "sold_out" when its flights exist but
+   * no class has the seats (or the soldOut switch is on), "invalid" for anything garbled, foreign, expired or too
+   * close to departure. Verification and booking both price through here.
+   */
+  async #reprice(offerId: string, now: Date, faults: SupplierFaults, signal: AbortSignal): Promise<Repriced> {
     const key = decodeOfferId(offerId);
-    if (!faults.enabled || faults.soldOut || !key || key.supplier !== this.code || key.currency !== this.profile.currency) return { status: 'invalid' };
-    const now = ctx.now ?? new Date();
+    if (!faults.enabled || !key || key.supplier !== this.code || key.currency !== this.profile.currency) return { status: 'invalid' };
     if (key.expiresAt && now.getTime() > key.expiresAt) return { status: 'invalid' };
     const brand = this.profile.branded ? brandByName(key.cabin, key.brand) : undefined;
     if (this.profile.branded !== !!brand || (!this.profile.branded && key.brand !== null)) return { status: 'invalid' };
@@ -171,16 +237,17 @@ export class SimulatedAirSupplier implements AirSupplier {
       legs.push({ itinerary: { segments }, selfTransfer: leg.selfTransfer });
     }
     if (legs[0].itinerary.segments[0].depUtc < now.getTime() + MIN_LEAD_MINUTES * 60_000) return { status: 'invalid' };
+    if (faults.soldOut) return { status: 'sold_out' };
     const sold = await this.#sold(legs.flatMap((c) => c.itinerary.segments));
-    throwIfAborted(ctx.signal);
+    throwIfAborted(signal);
     const quotes: LegQuote[] = [];
     for (const c of legs) {
       const q = this.#quote(c, key.cabin, passengers, daysBetween(todayOf(now), c.itinerary.segments[0].date), sold, brand);
-      if (!q) return { status: 'invalid' };
+      if (!q) return { status: 'sold_out' };
       quotes.push(q);
     }
     const offer = this.#offer(quotes, key.cabin, passengers, brand, now, 1 + faults.priceChangePercent / 100);
-    return { status: totalOf(offer, passengers) === key.total ? 'unchanged' : 'price_changed', offer };
+    return { status: 'priced', key, offer, quotes, passengers, total: totalOf(offer, passengers) };
   }
 
   #accepts(r: SupplierSearchRequest): boolean {
@@ -396,43 +463,4 @@ function memo<T>(key: string, cache: Map<string, T>, make: () => T): T {
 /** What the passengers pay in total for an offer, minor units. */
 export function totalOf(offer: Pick<SupplierOffer, 'prices'>, passengers: Record<PassengerType, number>): number {
   return offer.prices.reduce((s, p) => s + passengers[p.passengerType] * (p.fare + p.airportTax + p.fuelSurcharge + p.otherTax), 0);
-}
-
-const compatible = (prev: LegQuote, next: LegQuote) =>
-  next.segments[0].depUtc >= prev.segments[prev.segments.length - 1].arrUtc + MIN_STOPOVER_MINUTES * 60_000;
-
-/**
- * Combines per-leg quotes (each sorted cheapest first) into journeys: a beam over the legs keeps the `limit`
- * cheapest chronologically possible combinations, then every option of the first leg that fell out gets its cheapest
- * combination back, so no outbound flight disappears just because it is dear.
- */
-export function combine(legs: LegQuote[][], limit: number): LegQuote[][] {
-  let beam: ComboNode[] = legs[0].map((quote) => ({ prev: null, quote, score: quote.adultTotal }));
-  for (let i = 1; i < legs.length; i++) {
-    const next: ComboNode[] = [];
-    for (const node of beam) {
-      for (const quote of legs[i]) if (compatible(node.quote, quote)) next.push({ prev: node, quote, score: node.score + quote.adultTotal });
-    }
-    next.sort((a, b) => a.score - b.score);
-    beam = next.slice(0, limit);
-  }
-  const unwind = (n: ComboNode) => {
-    const out: LegQuote[] = [];
-    for (let c: ComboNode | null = n; c; c = c.prev) out.unshift(c.quote);
-    return out;
-  };
-  const combos = beam.slice(0, limit).map(unwind);
-  if (legs.length > 1) {
-    const covered = new Set(combos.map((c) => c[0]));
-    for (const first of legs[0]) {
-      if (covered.has(first)) continue;
-      const chain = [first];
-      for (let i = 1; i < legs.length && chain.length === i; i++) {
-        const q = legs[i].find((x) => compatible(chain[i - 1], x));
-        if (q) chain.push(q);
-      }
-      if (chain.length === legs.length) combos.push(chain);
-    }
-  }
-  return combos;
 }

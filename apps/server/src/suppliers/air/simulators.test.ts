@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../db/client.ts';
 import { offerTotal } from './contract.suite.ts';
 import { loadFaults, setFaults } from './faults.ts';
-import { seatsSold, sellSeats } from './inventory.ts';
+import { seatsSold, sellSeats, sellSeatsWithin } from './inventory.ts';
 import { createAirSuppliers, type SupplierRegistry } from './registry.ts';
 import { referenceFixture } from './schedule/reference.fixture.ts';
 import { NO_FAULTS, type SupplierSearchRequest } from './types.ts';
@@ -51,6 +51,39 @@ describe('simulated suppliers', () => {
     await setFaults(database.db, 'sim-x', { soldOut: true });
     expect(await loadFaults(database.db, 'sim-x')).toEqual({ ...NO_FAULTS, latencyMs: 100, soldOut: true });
     await expect(setFaults(database.db, 'sim-x', { latencyMs: -1 })).rejects.toThrow(RangeError);
+    await setFaults(database.db, 'sim-x', { bookFail: true, bookTimeout: true, ticketFail: true, ticketTimeout: true, ticketingDelaySeconds: 600 });
+    expect(await loadFaults(database.db, 'sim-x')).toEqual({
+      ...NO_FAULTS,
+      latencyMs: 100,
+      soldOut: true,
+      bookFail: true,
+      bookTimeout: true,
+      ticketFail: true,
+      ticketTimeout: true,
+      ticketingDelaySeconds: 600,
+    });
+    for (const bad of [-1, 601, 1.5]) await expect(setFaults(database.db, 'sim-x', { ticketingDelaySeconds: bad })).rejects.toThrow(RangeError);
+    expect((await loadFaults(database.db, 'sim-x')).ticketingDelaySeconds).toBe(600);
+  });
+
+  it('sellSeatsWithin never sells past a class limit, and a refused sale inside a transaction rolls back whole', async () => {
+    const a = { flightNumber: 'XX1', date: '2027-03-01', bookingClass: 'Y', seats: 2, limit: 3 };
+    const b = { flightNumber: 'XX2', date: '2027-03-01', bookingClass: 'Y', seats: 2, limit: 3 };
+    const sold = async () => seatsSold(database.db, 'sim-t', [a, b]);
+    expect(await sellSeatsWithin(database.db, 'sim-t', [a])).toBe(true);
+    expect(await sellSeatsWithin(database.db, 'sim-t', [a])).toBe(false);
+    expect(await sellSeatsWithin(database.db, 'sim-t', [{ ...b, seats: 4 }])).toBe(false);
+    expect(await sellSeatsWithin(database.db, 'sim-t', [{ ...a, seats: 1 }])).toBe(true);
+    expect((await sold()).get('XX1|2027-03-01|Y')).toBe(3);
+    // Two flights, the second full: the first one's sale must not stay behind.
+    await expect(
+      database.db.transaction(async (tx) => {
+        if (!(await sellSeatsWithin(tx, 'sim-t', [{ ...b, seats: 1 }, { ...a, seats: 1 }]))) throw new Error('sold out');
+      }),
+    ).rejects.toThrow('sold out');
+    expect((await sold()).get('XX2|2027-03-01|Y')).toBeUndefined();
+    // The same flight twice in one sale counts once against the limit.
+    expect(await sellSeatsWithin(database.db, 'sim-t', [b, { ...b, seats: 2 }])).toBe(false);
   });
 
   it('a return search on a busy route yields >= 1,000 distinct itineraries across suppliers, quickly', async () => {

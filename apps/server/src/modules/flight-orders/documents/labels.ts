@@ -108,6 +108,7 @@ export const LABELS = {
   serviceFee: { en: 'Service fee', 'zh-CN': '服务费', 'zh-TW': '服務費' },
   sellingPrice: { en: 'Agency price', 'zh-CN': '结算价', 'zh-TW': '結算價' },
   currency: { en: 'Currency', 'zh-CN': '币种', 'zh-TW': '幣別' },
+  airlineName: { en: 'Airline name', 'zh-CN': '航司名称', 'zh-TW': '航空公司名稱' },
 } as const satisfies Record<string, Text>;
 
 export type LabelKey = keyof typeof LABELS;

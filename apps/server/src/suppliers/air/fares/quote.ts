@@ -18,6 +18,8 @@ export interface LegQuote {
   rbds: string[];
   /** Seats left in the booked class per flight, capped at 9 as availability displays show them. */
   seats: number[];
+  /** Per flight, the most seats the booked class may have sold through the platform (see sellableSeats). */
+  limits: number[];
   tier: FareTier;
   fareBasis: string[];
   validating: string;
@@ -69,14 +71,28 @@ const LCC_BASE_SHARE = 0.2;
 /** 0.15..0.95: how fast a flight on a date sells (varies flight by flight, day by day). */
 const popularity = (f: Flight) => 0.15 + (hash32(`${f.flightNumber}|${f.date}|pop`) % 800) / 1000;
 
-/** Seats left in each class of the ladder on one flight. */
-export function classAvailability(f: Flight, ladder: FareClass[], cabin: CabinClass, daysOut: number, sold: SoldLookup): number[] {
+/** The fare ladder a flight is sold on: low-cost buckets, or the full-service ladder of the cabin. */
+export const ladderOf = (style: PricingStyle, cabin: CabinClass): FareClass[] => (style === 'lcc' ? LCC_LADDER : FULL_SERVICE_LADDERS[cabin]);
+
+/**
+ * Seats of each class the platform may sell in total on one flight: the class capacity minus what the rest of the
+ * world has bought by now. seat_inventory.sold may never pass it (the booking's conditional sale checks exactly this).
+ */
+export function sellableSeats(f: Flight, ladder: FareClass[], cabin: CabinClass, daysOut: number): number[] {
   const seats = f.cabins[cabin] ?? 0;
   if (!seats) return ladder.map(() => 0);
   const caps = classCapacities(ladder, seats);
   const pre = preSold(caps, popularity(f), daysOut);
-  return ladder.map((c, i) => Math.max(0, caps[i] - pre[i] - sold(f.flightNumber, f.date, c.rbd)));
+  return caps.map((cap, i) => cap - pre[i]);
 }
+
+/** Seats left in each class of the ladder on one flight. */
+export function classAvailability(f: Flight, ladder: FareClass[], cabin: CabinClass, daysOut: number, sold: SoldLookup): number[] {
+  return availableOf(f, ladder, sellableSeats(f, ladder, cabin, daysOut), sold);
+}
+
+const availableOf = (f: Flight, ladder: FareClass[], sellable: number[], sold: SoldLookup) =>
+  ladder.map((c, i) => Math.max(0, sellable[i] - sold(f.flightNumber, f.date, c.rbd)));
 
 const seatsNeeded = (p: Record<PassengerType, number>) => p.adult + p.child;
 
@@ -95,9 +111,10 @@ const fareBasisOf = (c: FareClass, brand: Brand | undefined, style: PricingStyle
 export function quoteLeg(input: QuoteInput, style: PricingStyle, brand?: Brand): LegQuote | null {
   const { segments, cabin, passengers, daysOut, sold } = input;
   if (style === 'lcc' && cabin !== 'economy') return null;
-  const ladder = style === 'lcc' ? LCC_LADDER : FULL_SERVICE_LADDERS[cabin];
+  const ladder = ladderOf(style, cabin);
   const need = Math.max(1, seatsNeeded(passengers));
-  const avail = segments.map((f) => classAvailability(f, ladder, cabin, daysOut, sold));
+  const sellable = segments.map((f) => sellableSeats(f, ladder, cabin, daysOut));
+  const avail = segments.map((f, i) => availableOf(f, ladder, sellable[i], sold));
   let chosen = -1;
   for (let i = 0; i < ladder.length; i++) {
     const c = ladder[i];
@@ -143,6 +160,7 @@ export function quoteLeg(input: QuoteInput, style: PricingStyle, brand?: Brand):
     segments,
     rbds: segments.map(() => cls.rbd),
     seats: avail.map((s) => Math.min(9, s[chosen])),
+    limits: sellable.map((s) => s[chosen]),
     tier: brand ? brand.tier : cls.tier,
     fareBasis: segments.map(() => fareBasisOf(cls, brand, style)),
     validating,
@@ -170,6 +188,7 @@ export function quoteSelfTransfer(input: QuoteInput, styleOf: (f: Flight) => Pri
     segments: input.segments,
     rbds: parts.flatMap((q) => q.rbds),
     seats: parts.flatMap((q) => q.seats),
+    limits: parts.flatMap((q) => q.limits),
     tier: 'self-transfer',
     fareBasis: parts.flatMap((q) => q.fareBasis),
     validating: parts.reduce((a, b) => (b.segments[0].km > a.segments[0].km ? b : a)).validating,
