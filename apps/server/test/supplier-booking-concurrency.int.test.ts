@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seatInventory, supplierBookings } from '../src/db/schema/index.ts';
 import * as reference from '../src/modules/reference/reference.ts';
+import { setFaults } from '../src/suppliers/air/faults.ts';
 import { createGdsSupplier } from '../src/suppliers/air/gds.ts';
 import type { SimulatedAirSupplier } from '../src/suppliers/air/simulator.ts';
 import type { SupplierBookResult, SupplierOffer } from '../src/suppliers/air/types.ts';
@@ -105,5 +106,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('supplier booking under conc
     expect(new Set(rows.map((r) => r.recordLocator)).size).toBe(9);
     // Nothing left to sell: the next search shows the flight without seats.
     expect((await search()).some((o) => o.legs[0].segments[0].flightNumber === seg.flightNumber)).toBe(false);
+
+    // Racing on one booking: parallel ticketing issues one set of tickets; parallel cancels release the seat once.
+    await setFaults(t.db, a.code, { ticketingDelaySeconds: 0 });
+    const [x, y] = booked.flatMap((r) => (r.status === 'booked' ? [{ supplierRef: r.booking.supplierRef, recordLocator: r.booking.recordLocator }] : []));
+    const tickets = await Promise.all(Array.from({ length: 10 }, (_, i) => processes[i % 2].ticket(x, ctx())));
+    expect(new Set(tickets.map((r) => (r.status === 'ticketed' ? r.booking.tickets.map((n) => n.ticketNumber).join() : r.status))).size).toBe(1);
+    expect(tickets[0].status).toBe('ticketed');
+    const cancels = await Promise.all(Array.from({ length: 10 }, (_, i) => processes[i % 2].cancel(y, ctx())));
+    expect(cancels.every((r) => r.status === 'cancelled')).toBe(true);
+    expect(await soldNow()).toBe(capacity - 1);
   });
 });

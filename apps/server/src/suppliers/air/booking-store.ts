@@ -83,6 +83,16 @@ export async function insertBooking(tx: DbOrTx, values: NewBooking): Promise<boo
   return rows.length > 0;
 }
 
+/** Unticketed bookings past their time limit at `now` that nobody has read since (they still hold seats). */
+export async function lapsedIds(db: DbOrTx, supplier: string, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: supplierBookings.id })
+    .from(supplierBookings)
+    .where(and(eq(supplierBookings.supplier, supplier), eq(supplierBookings.status, 'booked'), lt(supplierBookings.ticketingTimeLimit, now)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 /** booked -> cancelled by the client; undefined when it was not booked any more. */
 export async function cancelBooking(tx: DbOrTx, id: string): Promise<BookingRow | undefined> {
   const rows = await tx

@@ -9,6 +9,7 @@ import {
   issueTickets,
   lapseBooking,
   lapsed,
+  lapsedIds,
   passengersOf,
   requestTicketing,
   segmentsOf,
@@ -109,6 +110,8 @@ export class BookingDesk {
     const existing = await findBooking(db, code, { clientReference: request.clientReference });
     if (existing) return this.#answered(faults.bookTimeout, { status: 'duplicate', booking: viewOf(await this.#settle(existing, now)) }, ctx);
 
+    // Holds nobody came back for must not keep the seats this booking may need.
+    await this.sweep(now);
     const repriced = await this.deps.reprice(request.offerId, now, faults, ctx.signal);
     if (repriced.status === 'invalid') return { status: 'invalid_offer' };
     if (repriced.status === 'sold_out') return { status: 'sold_out' };
@@ -202,6 +205,19 @@ export class BookingDesk {
             })),
       passengers: passengersOf(row).list.map((p) => ({ surname: p.surname, givenName: p.givenNames, type: p.type })),
     };
+  }
+
+  /**
+   * Cancels unticketed bookings past their time limit and releases their seats, as an airline's queue does on its
+   * own; a read of one booking does the same for that booking. Returns how many lapsed.
+   */
+  async sweep(now: Date, limit = 100): Promise<number> {
+    let n = 0;
+    for (const id of await lapsedIds(this.deps.db, this.deps.code, now, limit)) {
+      const row = await bookingById(this.deps.db, id);
+      if (row && lapsed(await this.#settle(row, now))) n++;
+    }
+    return n;
   }
 
   async #callFaults(ctx: SupplierContext): Promise<SupplierFaults> {

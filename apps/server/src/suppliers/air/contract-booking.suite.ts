@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PassengerType } from '@portal/contract/api/shopping';
 import { isCurrency } from '@portal/contract/currency';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { seatInventory } from '../../db/schema/index.ts';
+import { seatInventory, supplierBookings } from '../../db/schema/index.ts';
 import { LOCATOR_ALPHABET, ticketPrefix } from './booking-rules.ts';
 import { setFaults } from './faults.ts';
 import { seatsSold, soldKey } from './inventory.ts';
@@ -224,7 +224,16 @@ export function airSupplierBookingContract(get: () => Made, options: BookingCont
       expect((await soldOn(offer))()).toBe(before);
       expect(await get().supplier.ticket(refOf(booking), ctx(undefined, late))).toEqual({ status: 'refused', reason: 'time_limit_passed' });
       expect(await get().supplier.ticket(refOf(booking), ctx())).toEqual({ status: 'refused', reason: 'time_limit_passed' });
+      expect(await get().supplier.cancel(refOf(booking), ctx())).toEqual({ status: 'cancelled' });
       expect((await soldOn(offer))()).toBe(before);
+
+      // A hold nobody reads again: the next booking attempt past its limit sweeps it, and its seats are back.
+      const second = await book(offer, ONE_ADULT);
+      expect((await soldOn(offer))()).toBe(before + 1);
+      expect((await get().supplier.book(bookRequest(offer, ONE_ADULT, { offerId: 'nonsense' }), ctx(undefined, late))).status).toBe('invalid_offer');
+      expect((await soldOn(offer))()).toBe(before);
+      const [row] = await get().db.select({ status: supplierBookings.status }).from(supplierBookings).where(eq(supplierBookings.id, second.supplierRef));
+      expect(row.status).toBe('cancelled');
     });
 
     it('priceChangePercent: book answers price_changed with the higher total', async () => {

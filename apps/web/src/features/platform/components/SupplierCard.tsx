@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, InputNumber, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Divider, Flex, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
 import { ApiError } from '../../../lib/api';
@@ -9,6 +9,7 @@ import { useUpdateSupplier } from '../api/update-supplier';
 import {
   DEFAULT_SUPPLIER_SETTINGS,
   SUPPLIER_FIELDS,
+  SUPPLIER_GROUPS,
   SUPPLIER_LIMITS,
   activeFaults,
   changedSettings,
@@ -71,24 +72,55 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
     const id = `supplier-${item.code}-${f}`;
     const disabled = update.isPending;
     if (isNumberField(f)) {
-      const { min, max } = SUPPLIER_LIMITS[f];
+      const { min, max, step, unit } = SUPPLIER_LIMITS[f];
       return (
         <InputNumber<number>
           id={id}
           min={min}
           max={max}
           precision={0}
-          step={f === 'latencyMs' ? 500 : 5}
+          step={step}
           value={valueOf(f)}
           onChange={(v) => edit(f, typeof v === 'number' ? v : null)}
           disabled={disabled}
           status={fieldErrors[f] || valueOf(f) === null ? 'error' : undefined}
-          suffix={f === 'latencyMs' ? 'ms' : '%'}
+          suffix={unit}
           style={{ width: 150 }}
         />
       );
     }
     return <Switch id={id} checked={valueOf(f) as boolean} onChange={(on) => edit(f, on)} disabled={disabled} />;
+  };
+
+  const row = (f: SupplierField): ReactNode => {
+    const id = `supplier-${item.code}-${f}`;
+    const problem = fieldErrors[f] ?? (valueOf(f) === null ? t('platform.suppliers.errors.required') : null);
+    const changed = f in changes;
+    return (
+      <Flex key={f} justify="space-between" align="flex-start" gap={12}>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <label htmlFor={id}>
+            <Typography.Text strong>{t(`platform.suppliers.fields.${f}.label`)}</Typography.Text>
+          </label>
+          {changed && (
+            <Tag color="processing" style={{ marginInlineStart: 8 }}>
+              {t('platform.suppliers.changed')}
+            </Tag>
+          )}
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t(`platform.suppliers.fields.${f}.help`)}
+            </Typography.Text>
+          </div>
+          {problem && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
+              {problem}
+            </Typography.Text>
+          )}
+        </div>
+        <div style={{ flex: 'none' }}>{control(f)}</div>
+      </Flex>
+    );
   };
 
   const title = (
@@ -113,36 +145,14 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
             ? t('platform.suppliers.updatedAt', { time: formatDateTime(item.updatedAt, dateFormat) })
             : t('platform.suppliers.neverChanged')}
         </Typography.Text>
-        {SUPPLIER_FIELDS.map((f) => {
-          const id = `supplier-${item.code}-${f}`;
-          const problem = fieldErrors[f] ?? (valueOf(f) === null ? t('platform.suppliers.errors.required') : null);
-          const changed = f in changes;
-          return (
-            <Flex key={f} justify="space-between" align="flex-start" gap={12}>
-              <div style={{ minWidth: 0, flex: 1 }}>
-                <label htmlFor={id}>
-                  <Typography.Text strong>{t(`platform.suppliers.fields.${f}.label`)}</Typography.Text>
-                </label>
-                {changed && (
-                  <Tag color="processing" style={{ marginInlineStart: 8 }}>
-                    {t('platform.suppliers.changed')}
-                  </Tag>
-                )}
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t(`platform.suppliers.fields.${f}.help`)}
-                  </Typography.Text>
-                </div>
-                {problem && (
-                  <Typography.Text type="danger" style={{ fontSize: 12 }} role="alert">
-                    {problem}
-                  </Typography.Text>
-                )}
-              </div>
-              <div style={{ flex: 'none' }}>{control(f)}</div>
-            </Flex>
-          );
-        })}
+        {SUPPLIER_GROUPS.map((group) => (
+          <Flex key={group.key} vertical gap={12}>
+            <Divider titlePlacement="start" plain style={{ margin: '4px 0 0' }}>
+              <Typography.Text type="secondary">{t(`platform.suppliers.groups.${group.key}`)}</Typography.Text>
+            </Divider>
+            {group.fields.map(row)}
+          </Flex>
+        ))}
         {formError && <Alert type="error" showIcon title={formError} />}
         <Flex justify="space-between" gap={8} wrap>
           <Button

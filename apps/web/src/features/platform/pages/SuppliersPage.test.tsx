@@ -27,7 +27,19 @@ vi.mock('../../../lib/session', () => ({
   }),
 }));
 
-const HEALTHY = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false };
+const HEALTHY = {
+  enabled: true,
+  latencyMs: 0,
+  timeout: false,
+  fail: false,
+  priceChangePercent: 0,
+  soldOut: false,
+  bookFail: false,
+  bookTimeout: false,
+  ticketingDelaySeconds: 3,
+  ticketFail: false,
+  ticketTimeout: false,
+};
 const answer: SuppliersAnswer = {
   items: [
     { code: 'sim-gds', kind: 'gds', settings: { ...HEALTHY }, updatedAt: null },
@@ -123,7 +135,7 @@ describe('SuppliersPage', { timeout: 20_000 }, () => {
 
     let dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Turn on faults for sim-gds?');
-    expect(dialog.textContent).toContain('Agencies searching now will see errors.');
+    expect(dialog.textContent).toContain('Agencies searching or booking now will see errors.');
     expect(dialog.textContent).toContain('Time out: on');
     expect(dialog.textContent).toContain('Enabled: off');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -159,6 +171,43 @@ describe('SuppliersPage', { timeout: 20_000 }, () => {
     await user.click(within(card('sim-lcc')).getByRole('button', { name: 'Save 1 change' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Price change at price check (%): +15%');
+  });
+
+  it('shows the booking and ticketing switches in their own group, with what each demonstrates', async () => {
+    await ready();
+    const gds = within(card('sim-gds'));
+    expect(gds.getByText('Search and price check')).toBeTruthy();
+    expect(gds.getByText('Booking and ticketing')).toBeTruthy();
+    for (const label of ['Booking fails', 'Booking times out after booking', 'Ticketing fails', 'Ticketing times out']) {
+      expect(control('sim-gds', label).getAttribute('aria-checked'), label).toBe('false');
+    }
+    expect((control('sim-gds', 'Ticketing delay (seconds)') as HTMLInputElement).value).toBe('3');
+    expect(gds.getByText(/ticketing-speed product type/)).toBeTruthy();
+    expect(gds.getByText(/reconciliation finds the booking by the order's own reference/)).toBeTruthy();
+    expect(gds.getByText(/reconciliation reads the ticket numbers/)).toBeTruthy();
+  });
+
+  it('saves a ticketing delay without asking, and asks before booking or ticketing faults are switched on', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockImplementation(async (_path, body) => ({ ...answer.items[2], settings: { ...HEALTHY, ...(body as object) }, updatedAt: '2025-03-06T08:00:00Z' }));
+    await ready();
+    const delay = control('sim-lcc', 'Ticketing delay (seconds)');
+    await user.clear(delay);
+    await user.type(delay, '0');
+    await user.click(within(card('sim-lcc')).getByRole('button', { name: 'Save 1 change' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-lcc', { ticketingDelaySeconds: 0 }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(within(card('sim-lcc')).getByText('Healthy')).toBeTruthy());
+
+    await user.click(control('sim-lcc', 'Booking times out after booking'));
+    await user.click(control('sim-lcc', 'Ticketing fails'));
+    await user.click(within(card('sim-lcc')).getByRole('button', { name: 'Save 2 changes' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Booking times out after booking: on');
+    expect(dialog.textContent).toContain('Ticketing fails: on');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(api.put).toHaveBeenLastCalledWith('/base/v2/suppliers/sim-lcc', { bookTimeout: true, ticketFail: true }));
+    await waitFor(() => expect(within(card('sim-lcc')).getByText('2 faults on')).toBeTruthy());
   });
 
   it('will not save a cleared number, and shows server field errors on their switch', async () => {

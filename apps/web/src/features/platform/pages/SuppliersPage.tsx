@@ -11,8 +11,9 @@ import type { SupplierField } from '../utils/supplier-settings';
 
 /**
  * The simulated air suppliers' fault switches, for the platform administrator (the route guard checks): slow a
- * supplier down, make it time out, fail, change the price at price check or sell out, so every error path of search
- * and price check can be shown in a demo. Changes apply to every agency from the supplier's next call.
+ * supplier down, make it time out, fail, change the price at price check or sell out, fail or time out booking and
+ * ticketing, or slow ticketing, so every error path of search, price check, booking and ticketing can be shown in a
+ * demo. Changes apply to every agency from the supplier's next call.
  */
 export default function SuppliersPage() {
   const { t } = useTranslation();
@@ -27,7 +28,8 @@ export default function SuppliersPage() {
         const value = (f: SupplierField) => {
           const v = changes[f];
           if (typeof v === 'boolean') return v ? t('platform.suppliers.on') : t('platform.suppliers.off');
-          return f === 'priceChangePercent' ? `+${v}%` : `${v} ms`;
+          if (f === 'priceChangePercent') return `+${v}%`;
+          return f === 'ticketingDelaySeconds' ? `${v} s` : `${v} ms`;
         };
         modal.confirm({
           title: t('platform.suppliers.confirm.title', { code: item.code }),

@@ -2,16 +2,35 @@ import type { SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/
 
 export type SupplierField = keyof SupplierSettings;
 
-/** The switches in the order the page shows them (and the server logs them). */
-export const SUPPLIER_FIELDS: readonly SupplierField[] = ['enabled', 'latencyMs', 'timeout', 'fail', 'priceChangePercent', 'soldOut'];
+/** The switches by what they break, in the order the page shows them (and the server logs them). */
+export const SUPPLIER_GROUPS = [
+  { key: 'shopping', fields: ['enabled', 'latencyMs', 'timeout', 'fail', 'priceChangePercent', 'soldOut'] },
+  { key: 'booking', fields: ['bookFail', 'bookTimeout', 'ticketingDelaySeconds', 'ticketFail', 'ticketTimeout'] },
+] as const satisfies readonly { key: string; fields: readonly SupplierField[] }[];
+
+export const SUPPLIER_FIELDS: readonly SupplierField[] = SUPPLIER_GROUPS.flatMap((g) => g.fields);
 
 /** A healthy supplier: what the server answers for a supplier nobody has changed. */
-export const DEFAULT_SUPPLIER_SETTINGS: SupplierSettings = { enabled: true, latencyMs: 0, timeout: false, fail: false, priceChangePercent: 0, soldOut: false };
+export const DEFAULT_SUPPLIER_SETTINGS: SupplierSettings = {
+  enabled: true,
+  latencyMs: 0,
+  timeout: false,
+  fail: false,
+  priceChangePercent: 0,
+  soldOut: false,
+  bookFail: false,
+  bookTimeout: false,
+  // A few seconds, so a demo shows "ticketing" before "issued".
+  ticketingDelaySeconds: 3,
+  ticketFail: false,
+  ticketTimeout: false,
+};
 
-/** The number inputs' bounds, as the contract checks them. */
+/** The number inputs' bounds, steps and units, as the contract checks them. */
 export const SUPPLIER_LIMITS = {
-  latencyMs: { min: 0, max: 120_000 },
-  priceChangePercent: { min: 0, max: 500 },
+  latencyMs: { min: 0, max: 120_000, step: 500, unit: 'ms' },
+  priceChangePercent: { min: 0, max: 500, step: 5, unit: '%' },
+  ticketingDelaySeconds: { min: 0, max: 600, step: 1, unit: 's' },
 } as const;
 
 /** What the user changed on a card; `null` is a cleared number input (not savable). */
@@ -31,7 +50,10 @@ export function draftInvalid(draft: SupplierDraft): boolean {
   return SUPPLIER_FIELDS.some((f) => draft[f] === null);
 }
 
-/** Whether a switch in this state makes the supplier misbehave (latency slows but is not counted as a fault). */
+/**
+ * Whether a switch in this state makes the supplier misbehave (latency and the ticketing delay slow it down but are
+ * not counted as faults).
+ */
 function faulty(f: SupplierField, s: Partial<SupplierSettings>): boolean {
   switch (f) {
     case 'enabled':
@@ -39,6 +61,10 @@ function faulty(f: SupplierField, s: Partial<SupplierSettings>): boolean {
     case 'timeout':
     case 'fail':
     case 'soldOut':
+    case 'bookFail':
+    case 'bookTimeout':
+    case 'ticketFail':
+    case 'ticketTimeout':
       return s[f] === true;
     case 'priceChangePercent':
       return (s.priceChangePercent ?? 0) > 0;
