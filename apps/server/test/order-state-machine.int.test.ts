@@ -47,7 +47,7 @@ async function orderIn(status: (typeof ORIGIN_STATUSES)[number]) {
       lastFlightDate: now.toISOString().slice(0, 10),
     },
     [{ position: 0, type: 'adult', surname: 'A', givenNames: 'B', gender: 'male', birthday: '1990-01-01', nationality: 'CN', documentType: 'passport', documentNumber: 'E1234567' }],
-    [],
+    [{ position: 0, leg: 0, flightNumber: 'CA1501', carrier: 'CA', origin: 'PEK', destination: 'SHA', departure: '2030-01-01T08:00', arrival: '2030-01-01T10:10', departureDate: '2030-01-01', departureUtc: now, cabin: 'economy', bookingClass: 'Y' }],
   );
 }
 

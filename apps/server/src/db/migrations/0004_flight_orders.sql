@@ -5,6 +5,7 @@ CREATE TABLE "booking_number_counters" (
 --> statement-breakpoint
 CREATE TABLE "flight_order_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"order_id" uuid NOT NULL,
 	"event" text NOT NULL,
 	"from_status" text,
@@ -142,6 +143,7 @@ CREATE TABLE "webhook_secrets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "companies" ALTER COLUMN "flight_config" SET DEFAULT '{"markup":{"value":0,"unit":"fixed"},"serviceFees":{"booking":0,"change":0,"refund":0,"void":0,"currency":"CNY"},"showSuppliers":false,"freeBaggageOnly":false,"fareBasisOnly":false,"maxResponseTimeMs":20000,"bookingNotificationUrl":null,"flightChangeNotificationUrl":null,"filterMode":"blacklist","airlines":[],"suppliers":[],"searchMode":"all","hotRoutes":[],"priceAdjustments":[],"bookingReview":false}'::jsonb;--> statement-breakpoint
 ALTER TABLE "supplier_settings" ADD COLUMN "book_fail" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "supplier_settings" ADD COLUMN "book_timeout" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "supplier_settings" ADD COLUMN "ticketing_delay_seconds" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
@@ -155,7 +157,7 @@ ALTER TABLE "flight_orders" ADD CONSTRAINT "flight_orders_company_id_companies_i
 ALTER TABLE "flight_orders" ADD CONSTRAINT "flight_orders_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_secrets" ADD CONSTRAINT "webhook_secrets_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "flight_order_events_order_idx" ON "flight_order_events" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "flight_order_events_order_idx" ON "flight_order_events" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "flight_order_passengers_order_idx" ON "flight_order_passengers" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "flight_order_passengers_ticket_idx" ON "flight_order_passengers" USING btree ("ticket_number");--> statement-breakpoint
 CREATE INDEX "flight_order_passengers_name_idx" ON "flight_order_passengers" USING btree ("surname","given_names");--> statement-breakpoint

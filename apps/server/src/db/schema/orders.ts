@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { OrderStatus, OrderType, PaymentStatus } from '@portal/contract/api/flight-orders';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -136,6 +136,8 @@ export const flightOrderEvents = pgTable(
   'flight_order_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Events of one transaction share their time: the sequence keeps the timeline in the order things happened.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => flightOrders.id, { onDelete: 'cascade' }),
@@ -148,7 +150,7 @@ export const flightOrderEvents = pgTable(
     data: jsonb('data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('flight_order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [index('flight_order_events_order_idx').on(t.orderId, t.seq)],
 );
 
 /** Booking numbers are readable per day: F + yyMMdd + a daily sequence. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@portal/contract/api/flight-orders';
 import type { OrderListQuery, VoyageQuery } from '@portal/contract/api/flight-orders';
 import type { z } from 'zod';
@@ -106,7 +106,7 @@ export async function eventsOf(db: DbOrTx, orderId: string): Promise<EventRow[]>
     .from(flightOrderEvents)
     .leftJoin(users, eq(users.id, flightOrderEvents.actorUserId))
     .where(eq(flightOrderEvents.orderId, orderId))
-    .orderBy(asc(flightOrderEvents.createdAt), asc(flightOrderEvents.id));
+    .orderBy(asc(flightOrderEvents.seq));
   return rows.map((r) => ({ ...r.e, actorName: r.actorName || r.actorUsername || null }));
 }
 
@@ -157,13 +157,12 @@ export function listConditions(scope: SQL[], q: Omit<Partial<ListFilter>, 'page'
   if (q.createdTo) where.push(lt(flightOrders.createdAt, new Date(`${dayAfter(q.createdTo)}T00:00:00Z`)));
   if (q.departureFrom) where.push(gte(flightOrders.departureDate, q.departureFrom));
   if (q.departureTo) where.push(lte(flightOrders.departureDate, q.departureTo));
-  const pax = (cond: SQL) =>
-    exists(sql`select 1 from ${flightOrderPassengers} where ${flightOrderPassengers.orderId} = ${flightOrders.id} and ${cond}`);
+  const pax = (cond: SQL) => sql`exists (select 1 from ${flightOrderPassengers} where ${flightOrderPassengers.orderId} = ${flightOrders.id} and ${cond})`;
   if (q.ticketNumber) where.push(pax(eq(flightOrderPassengers.ticketNumber, q.ticketNumber.replace(/\D/g, ''))));
   if (q.passengerName) where.push(pax(nameMatch(q.passengerName)));
   if (q.flightNumber) {
     const fn = q.flightNumber.toUpperCase().replace(/\s+/g, '');
-    where.push(exists(sql`select 1 from ${flightOrderSegments} where ${flightOrderSegments.orderId} = ${flightOrders.id} and ${flightOrderSegments.flightNumber} = ${fn}`));
+    where.push(sql`exists (select 1 from ${flightOrderSegments} where ${flightOrderSegments.orderId} = ${flightOrders.id} and ${flightOrderSegments.flightNumber} = ${fn})`);
   }
   return where;
 }
