@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { ledgerHolds } from '../src/db/schema/index.ts';
+import { ledgerHolds, seatInventory } from '../src/db/schema/index.ts';
+import type { SimulatedAirSupplier } from '../src/suppliers/air/simulator.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
-import { createTestApp, loginAs, type TestApp } from './helpers/app.ts';
-import { book, findFare, healthySuppliers, pay } from './helpers/orders.ts';
+import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
+import { inDays } from './helpers/shopping.ts';
+import { adult, book, findFare, healthySuppliers, pay } from './helpers/orders.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 
 // Row locks and races need the PostgreSQL server (PGlite is one connection).
@@ -18,6 +20,34 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('orders under concurrency', 
     operator = await loginAs(t.app, 'operator');
   });
   afterAll(() => t?.close());
+
+  it('50 parallel bookings for the last 9 seats of a flight sell exactly 9', async () => {
+    // Bring the fare's flight to exactly 9 seats left, all in its top class, then search again so the fare shows them.
+    const gds = t.app.deps.airSuppliers.get('sim-gds') as SimulatedAirSupplier;
+    const date = inDays(40);
+    const probe = await gds.search({ journeys: [{ origins: ['PEK'], destinations: ['SHA'], date }], passengers: { adult: 1, child: 0, infant: 0 }, cabin: 'economy', directOnly: true }, { signal: new AbortController().signal });
+    const seg = probe[0].legs[0].segments[0];
+    const limits = gds.classLimits({ carrier: seg.marketingCarrier, flightNumber: seg.flightNumber, origin: seg.origin, destination: seg.destination, date }, 'economy', new Date())!;
+    const rbds = [...limits.keys()];
+    const top = rbds[rbds.length - 1];
+    await t.db.insert(seatInventory).values(rbds.map((rbd) => ({ supplier: 'sim-gds', flightNumber: seg.flightNumber, date, bookingClass: rbd, sold: rbd === top ? limits.get(rbd)! - 9 : limits.get(rbd)! })));
+    const again = await findFare(t.app, operator, { days: 40 });
+    const solutions = await call(t.app, 'POST', '/shopping/v2/flight/async-shopping/solutions', { token: operator, body: { searchId: again.searchId, pageSize: 200 } });
+    const target = solutions.data.items.find((s: any) => s.legs[0].segments[0].flightNumber === seg.flightNumber);
+    const last = target.fares.find((f: any) => f.fareId.startsWith('sim-gds:'));
+    expect(target.legs[0].segments[0]).toMatchObject({ bookingClass: top, seatsLeft: 9 });
+    const lastFare = { ...again, solutionId: target.id, fareId: last.fareId, total: last.totalSalePrice };
+
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(t.app, operator, lastFare, { passengers: [adult('RACE', `P${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`)] })));
+    const booked = answers.filter((a) => a.code === 0);
+    expect(booked).toHaveLength(9);
+    expect(answers.filter((a) => a.code !== 0).every((a) => [Code.SOLD_OUT, Code.BOOKING_REFUSED].includes(a.code))).toBe(true);
+    const [row] = await t.db
+      .select({ sold: seatInventory.sold })
+      .from(seatInventory)
+      .where(and(eq(seatInventory.supplier, 'sim-gds'), eq(seatInventory.flightNumber, seg.flightNumber), eq(seatInventory.date, date), eq(seatInventory.bookingClass, top)));
+    expect(row.sold).toBe(limits.get(top)!);
+  });
 
   it('20 parallel payments of one order charge it once', async () => {
     const fare = await findFare(t.app, operator);

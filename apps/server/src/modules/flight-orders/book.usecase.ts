@@ -50,6 +50,12 @@ export class PriceChanged extends AppError {
   }
 }
 
+/**
+ * "Today" for the birthday rule is the latest calendar date anywhere (UTC+14): a baby born today in Beijing must not be
+ * refused as born in the future while it is still yesterday in UTC.
+ */
+const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 function lastFlightDate(offer: SupplierOffer): string {
   const legs = offer.legs;
   const seg = legs[legs.length - 1].segments;
@@ -132,7 +138,7 @@ export async function bookOrder(deps: OrderDeps, auth: AuthContext, body: BookIn
   const now = o.now ?? new Date();
   const checked = validateBooking(
     { passengers: body.passengers, contact: body.contact },
-    { today: now.toISOString().slice(0, 10), lastFlightDate: lastFlightDate(stored), expected: search.request.passengers, restrictions: stored.restrictions },
+    { today: latestToday(now), lastFlightDate: lastFlightDate(stored), expected: search.request.passengers, restrictions: stored.restrictions },
   );
   if (!checked.ok) {
     const [first] = Object.values(checked.fields);

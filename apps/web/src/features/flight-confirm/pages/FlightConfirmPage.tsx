@@ -14,6 +14,7 @@ import { useMoney } from '../../../components/flight/money';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useVerifyFare, type VerifyParams } from '../api/verify-fare';
+import { BookingForm } from '../components/BookingForm';
 import { PriceChangedModal } from '../components/PriceChangedModal';
 
 /** Spec key of point 4 (contract catalogue). */
@@ -30,7 +31,10 @@ function legLabels(legs: Leg[], t: TFunction): (string | undefined)[] {
   return legs.map((_, i) => t('flight.search.flightN', { n: i + 1 }));
 }
 
-/** /flight/booking/confirm: the chosen itinerary and fare, and the price check that runs on open (spec point 4). */
+/**
+ * /flight/booking/confirm: the chosen itinerary and fare, the price check that runs on open (spec point 4), then the
+ * passengers, the contact and the booking (issue 8).
+ */
 export default function FlightConfirmPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -47,6 +51,9 @@ export default function FlightConfirmPage() {
   const verifyParams: VerifyParams | null = searchId && solutionId && fareId ? { searchId, solutionId, fareId } : null;
   const check = useVerifyFare(verifyParams);
   const [accepted, setAccepted] = useState<VerificationAnswer | null>(null);
+  /** The booking met a higher price: the total that was sent, while the price is checked again and shown. */
+  const [bookingMetNewPrice, setBookingMetNewPrice] = useState<{ submittedTotal: number } | null>(null);
+  const [resubmitSignal, setResubmitSignal] = useState(0);
 
   const backTo = nav.backTo ?? paths.flightBooking;
   const searchAgainTo = nav.searchAgainTo ?? paths.flightBooking;
@@ -72,6 +79,30 @@ export default function FlightConfirmPage() {
   const fare: FareChoice | undefined = current?.fare ?? (nav.fare?.fareId === fareId ? nav.fare : undefined);
   const checking = check.isFetching;
   const confirmed = !checking && (answer?.status === 'unchanged' || accepted !== null);
+  // Once shown, the form stays (disabled while a price check runs) so what the agent typed is never lost.
+  const [formShown, setFormShown] = useState(false);
+  if (confirmed && !formShown) setFormShown(true);
+
+  /** The server refused the booking because the price went up: check it again; the agent accepts it or goes back. */
+  const onBookingPriceChanged = (submittedTotal: number) => {
+    setBookingMetNewPrice({ submittedTotal });
+    setAccepted(null);
+    void check.refetch().then((result) => {
+      if (result.data?.status === 'price_changed') return;
+      // The check no longer sees a higher price (or failed): nothing to accept; the page shows where things stand.
+      setBookingMetNewPrice(null);
+      if (result.data?.status === 'unchanged') notify.info(t('flight.book.priceRechecked'));
+    });
+  };
+  const acceptPrice = () => {
+    if (!answer) return;
+    setAccepted(answer);
+    if (bookingMetNewPrice) {
+      setBookingMetNewPrice(null);
+      setResubmitSignal((n) => n + 1);
+    }
+  };
+  const modalAnswer = accepted || checking || !answer ? null : bookingMetNewPrice ? { ...answer, previousTotal: bookingMetNewPrice.submittedTotal } : answer;
 
   if (!verifyParams) {
     return (
@@ -177,6 +208,21 @@ export default function FlightConfirmPage() {
                   <FareDetails fare={fare} money={money} rulesOpen />
                 </Card>
               )}
+              {formShown && fare && (
+                <BookingForm
+                  searchId={searchId!}
+                  fareId={fareId!}
+                  fare={fare}
+                  solution={solution}
+                  canBook={confirmed}
+                  checking={checking}
+                  money={money}
+                  backTo={backTo}
+                  searchAgainTo={searchAgainTo}
+                  onPriceChanged={onBookingPriceChanged}
+                  resubmitSignal={resubmitSignal}
+                />
+              )}
             </Flex>
           </Col>
           {/* On a phone the price and its status come first, above the long fare rules. */}
@@ -204,22 +250,20 @@ export default function FlightConfirmPage() {
                 </Flex>
               )}
               {confirmed && (
-                <Flex vertical gap={12} style={{ marginTop: 12 }}>
-                  <Alert
-                    type="success"
-                    showIcon
-                    icon={<CheckCircleFilled />}
-                    title={accepted ? t('flight.confirm.acceptedTitle') : t('shopping.verify.unchanged')}
-                    description={t('flight.confirm.confirmedText')}
-                  />
-                  <Alert type="info" showIcon title={t('flight.confirm.nextStep.title')} description={t('flight.confirm.nextStep.text')} />
-                </Flex>
+                <Alert
+                  style={{ marginTop: 12 }}
+                  type="success"
+                  showIcon
+                  icon={<CheckCircleFilled />}
+                  title={accepted ? t('flight.confirm.acceptedTitle') : t('shopping.verify.unchanged')}
+                  description={t('flight.confirm.confirmedText')}
+                />
               )}
             </Card>
           </Col>
         </Row>
       )}
-      <PriceChangedModal answer={accepted || checking ? null : answer} onAccept={() => answer && setAccepted(answer)} onBack={back} />
+      <PriceChangedModal answer={modalAnswer} onAccept={acceptPrice} onBack={back} />
     </Flex>
   );
 }
