@@ -1,30 +1,13 @@
 // Location search benchmarks, imported by bench/run.ts: searchLocations in-process, and the HTTP route end to end.
 import { searchLocations } from '../src/modules/reference/reference.ts';
 import { createTestApp } from '../test/helpers/app.ts';
+import { measure as timeLoop, type BenchRow } from './measure.ts';
 
-interface BenchRow {
-  name: string;
-  n: number;
-  p50: number;
-  p95: number;
-  perSecond: number;
-}
+// Warm-up indexes (-1, -2, ...) map onto the first queries, as the timed ones do.
+const measure = (name: string, n: number, fn: (i: number) => unknown) => timeLoop(name, n, Math.min(200, n), (i) => fn(i < 0 ? -i - 1 : i));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function measure(name: string, n: number, fn: (i: number) => unknown | Promise<unknown>): Promise<BenchRow> {
-  for (let i = 0; i < Math.min(200, n); i++) await fn(i);
-  const times: number[] = [];
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - start;
-  times.sort((a, b) => a - b);
-  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: (n / total) * 1000 };
-}
+
 
 /** What people type into a picker, one keystroke at a time. */
 const PREFIXES = {

@@ -5,42 +5,26 @@ import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 import { createTestApp, loginAs } from '../test/helpers/app.ts';
 import { adult, CONTACT, findFare } from '../test/helpers/orders.ts';
 import { companyIdOf, userIdOf } from '../test/helpers/tenants.ts';
-import type { ThroughputRow } from './ledger.ts';
+import { measure, type BenchRow } from './measure.ts';
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
-async function timed(name: string, n: number, fn: (i: number) => Promise<void>): Promise<ThroughputRow> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn(-1 - i);
-  const times: number[] = [];
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - start;
-  times.sort((a, b) => a - b);
-  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: (n / total) * 1000 };
-}
 
 /**
  * Issue 8 targets on the PostgreSQL server: booking's platform cost with zero-latency suppliers under 100 ms at p95;
  * the order list with filters over 100,000 orders under 50 ms and the status counts under 20 ms at p95. The orders are
  * seeded here (SQL generate_series), never in the demo data.
  */
-export async function benchOrders(): Promise<ThroughputRow[]> {
+export async function benchOrders(): Promise<BenchRow[]> {
   process.env.TEST_DB = 'postgres';
   const t = await createTestApp({ demoMoney: true });
-  const rows: ThroughputRow[] = [];
+  const rows: BenchRow[] = [];
   try {
     for (const code of ['sim-gds', 'sim-ndc', 'sim-lcc']) await setFaults(t.db, code, { ...NO_FAULTS, ticketingDelaySeconds: 0 });
     const token = await loginAs(t.app, 'operator');
     // Several searches (dates) so the bookings spread over flights and never exhaust one class.
     const fares = await Promise.all([10, 11, 12, 13, 14, 15, 16, 17].map((days) => findFare(t.app, token, { days })));
     rows.push(
-      await timed('postgres: POST /order/v2/flight/orders (re-price + book at a zero-latency supplier, 1 adult)', 200, async (i) => {
+      await measure('postgres: POST /order/v2/flight/orders (re-price + book at a zero-latency supplier, 1 adult)', 200, 10, async (i) => {
         const fare = fares[Math.abs(i) % fares.length];
         const r = await t.app.inject({
           method: 'POST',
@@ -93,10 +77,10 @@ export async function benchOrders(): Promise<ThroughputRow[]> {
       '/order/v2/flight/orders?pnr=ABC123',
       '/order/v2/flight/orders?bookingNumber=B00004&pageSize=20',
     ];
-    rows.push(await timed(`postgres: GET /order/v2/flight/orders, 8 filter mixes over ${(N + 200).toLocaleString('en')} orders of one agency`, 400, async (i) => get(q[Math.abs(i) % q.length])()));
-    rows.push(await timed(`postgres: GET /order/v2/flight/orders/status (all statuses) over the same orders`, 400, get('/order/v2/flight/orders/status')));
+    rows.push(await measure(`postgres: GET /order/v2/flight/orders, 8 filter mixes over ${(N + 200).toLocaleString('en')} orders of one agency`, 400, 10, async (i) => get(q[Math.abs(i) % q.length])()));
+    rows.push(await measure(`postgres: GET /order/v2/flight/orders/status (all statuses) over the same orders`, 400, 10, get('/order/v2/flight/orders/status')));
     rows.push(
-      await timed('postgres: GET /order/v2/flight/orders/status?status=<the 5 pending groups> over the same orders', 400, get('/order/v2/flight/orders/status?status=to_be_paid,reviewing,proceeding,rfd_to_be_confirm,failed_reimbursing')),
+      await measure('postgres: GET /order/v2/flight/orders/status?status=<the 5 pending groups> over the same orders', 400, 10, get('/order/v2/flight/orders/status?status=to_be_paid,reviewing,proceeding,rfd_to_be_confirm,failed_reimbursing')),
     );
   } finally {
     await t.close();

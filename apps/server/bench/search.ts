@@ -1,30 +1,12 @@
 // Flight search benchmarks, imported by bench/run.ts: search start -> every supplier done, and one solutions page.
 import { createTestApp } from '../test/helpers/app.ts';
 import { setFaults } from '../src/suppliers/air/faults.ts';
+import { measure, type BenchRow } from './measure.ts';
 
-export interface BenchRow {
-  name: string;
-  n: number;
-  p50: number;
-  p95: number;
-  perSecond: number;
-}
+export type { BenchRow };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function measure(name: string, n: number, warmup: number, fn: (i: number) => Promise<void>): Promise<BenchRow> {
-  for (let i = 0; i < warmup; i++) await fn(-1 - i);
-  const times: number[] = [];
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - start;
-  times.sort((a, b) => a - b);
-  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: (n / total) * 1000 };
-}
+
 
 const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agency, ApiKeyAnswer } from '@portal/contract/api/agencies';
 import { formatDateTime } from '../../../lib/format';
 import { useGenerateApiKey } from '../api/generate-api-key';
-import { RevealOnceModal } from './RevealOnceModal';
+import { RevealOnceModal } from '../../../components/RevealOnceModal';
 
 interface Props {
   agency: Agency | null;
@@ -18,8 +18,10 @@ export function ApiKeyModal({ agency, dateFormat, onClose }: Props) {
   const generate = useGenerateApiKey();
   const existing = agency?.apiKey ?? null;
   return (
-    <RevealOnceModal<ApiKeyAnswer>
-      agency={agency}
+    <RevealOnceModal<ApiKeyAnswer, Agency, string>
+      subject={agency}
+      variables={(a) => a.id}
+      cancel={t('agency.common.cancel')}
       onClose={onClose}
       issue={generate}
       secretOf={(a) => a.key}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agency, SingleLoginSecretAnswer } from '@portal/contract/api/agencies';
 import { formatDateTime } from '../../../lib/format';
 import { useRotateSingleLoginSecret } from '../api/rotate-single-login-secret';
-import { RevealOnceModal } from './RevealOnceModal';
+import { RevealOnceModal } from '../../../components/RevealOnceModal';
 
 interface Props {
   agency: Agency | null;
@@ -20,8 +20,10 @@ export function SingleLoginSecretModal({ agency, dateFormat, onClose }: Props) {
   const { t } = useTranslation();
   const rotate = useRotateSingleLoginSecret();
   return (
-    <RevealOnceModal<SingleLoginSecretAnswer>
-      agency={agency}
+    <RevealOnceModal<SingleLoginSecretAnswer, Agency, string>
+      subject={agency}
+      variables={(a) => a.id}
+      cancel={t('agency.common.cancel')}
       onClose={onClose}
       issue={rotate}
       secretOf={(a) => a.secret}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Flex, Input, Modal, Space, Typography } from 'antd';
-import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Alert, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WebhookSecretAnswer } from '@portal/contract/api/webhooks';
+import { RevealOnceModal } from '../../../components/RevealOnceModal';
 import { formatDateTime } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { useRotateWebhookSecret } from '../api/webhooks';
 
 interface Props {
@@ -15,98 +15,41 @@ interface Props {
   onClose: () => void;
 }
 
-/**
- * Generates the agency's webhook signing secret after a confirmation and shows it once: the server never answers it
- * again. The value lives in this dialog's state alone (never in the query cache) and is dropped when it closes.
- * Same behaviour as the agency manager's reveal-once dialog (API key, single-login secret).
- */
+/** The agency's webhook signing secret: generated after a confirmation and shown once (the server never answers it again). */
 export function WebhookSecretModal({ open, configured, dateFormat, onClose }: Props) {
   const { t } = useTranslation();
   const rotate = useRotateWebhookSecret();
-  const [issued, setIssued] = useState<WebhookSecretAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [wasOpen, setWasOpen] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    // Reopening never shows an earlier value again; closing keeps it until the dialog has faded out (afterClose).
-    if (open) {
-      setIssued(null);
-      setError(null);
-    }
-  }
-
-  const run = () => {
-    setError(null);
-    rotate.mutate(undefined, {
-      onSuccess: (answer) => {
-        setIssued(answer);
-        // Nor in the mutation cache.
-        rotate.reset();
-      },
-      onError: (e) => setError(e.message || t('company.webhooks.secret.failed')),
-    });
-  };
-
-  const copy = async () => {
-    if (!issued) return;
-    try {
-      await navigator.clipboard.writeText(issued.secret);
-      notify.success(t('message.success.copy'));
-    } catch {
-      notify.error(t('company.webhooks.secret.copyFailed'));
-    }
-  };
-
+  // A stable subject: the dialog keeps the last one while it fades out.
+  const subject = useMemo(() => (open ? { configured } : null), [open, configured]);
   return (
-    <Modal
-      open={open}
-      title={t('company.webhooks.secret.title')}
-      onCancel={onClose}
-      destroyOnHidden
-      // Closing by a stray click outside would lose a value that is never shown again.
-      mask={{ closable: false }}
-      afterClose={() => setIssued(null)}
-      footer={
-        issued ? (
-          <Button type="primary" onClick={onClose}>
-            {t('company.webhooks.secret.done')}
-          </Button>
-        ) : (
-          <Flex justify="end" gap={8}>
-            <Button onClick={onClose}>{t('company.common.cancel')}</Button>
-            <Button type="primary" danger={configured} icon={<KeyOutlined />} loading={rotate.isPending} onClick={run}>
-              {t('company.webhooks.secret.confirm')}
-            </Button>
-          </Flex>
-        )
-      }
-    >
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      {issued ? (
-        <Flex vertical gap={12}>
-          <Alert type="warning" showIcon title={t('company.webhooks.secret.once')} />
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              readOnly
-              value={issued.secret}
-              aria-label={t('company.webhooks.secret.value')}
-              style={{ fontFamily: 'monospace' }}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
-              {t('company.webhooks.secret.copy')}
-            </Button>
-          </Space.Compact>
-          <Typography.Text type="secondary">
-            {t('company.webhooks.secret.issued', { date: formatDateTime(issued.createdAt, dateFormat) })}
-          </Typography.Text>
-        </Flex>
-      ) : (
-        <Flex vertical gap={12}>
-          <Typography.Paragraph style={{ margin: 0 }}>{t('company.webhooks.secret.intro')}</Typography.Paragraph>
-          {configured && <Alert type="warning" showIcon title={t('company.webhooks.secret.replaceWarning')} />}
-        </Flex>
+    <RevealOnceModal<WebhookSecretAnswer, { configured: boolean }, void>
+      subject={subject}
+      onClose={onClose}
+      issue={rotate}
+      variables={() => undefined}
+      secretOf={(a) => a.secret}
+      cancel={t('company.common.cancel')}
+      actionIcon={<KeyOutlined />}
+      actionDanger={configured}
+      texts={() => ({
+        title: t('company.webhooks.secret.title'),
+        action: t('company.webhooks.secret.confirm'),
+        done: t('company.webhooks.secret.done'),
+        once: t('company.webhooks.secret.once'),
+        valueLabel: t('company.webhooks.secret.value'),
+        copy: t('company.webhooks.secret.copy'),
+        failed: t('company.webhooks.secret.failed'),
+        copyFailed: t('company.webhooks.secret.copyFailed'),
+      })}
+      issuedNote={(issued) => (
+        <Typography.Text type="secondary">{t('company.webhooks.secret.issued', { date: formatDateTime(issued.createdAt, dateFormat) })}</Typography.Text>
       )}
-    </Modal>
+      intro={(s) => (
+        <>
+          <Typography.Paragraph style={{ margin: 0 }}>{t('company.webhooks.secret.intro')}</Typography.Paragraph>
+          {s?.configured && <Alert type="warning" showIcon title={t('company.webhooks.secret.replaceWarning')} />}
+        </>
+      )}
+    />
   );
 }

@@ -3,9 +3,7 @@ import { Alert, Button, Flex, Input, Modal, Space } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Agency } from '@portal/contract/api/agencies';
-import { notify } from '../../../lib/notify';
-import { useRetained } from '../utils/use-retained';
+import { notify } from '../lib/notify';
 
 /** The texts of one reveal-once dialog, already translated. */
 export interface RevealOnceTexts {
@@ -19,29 +17,36 @@ export interface RevealOnceTexts {
   copyFailed: string;
 }
 
-interface Props<A> {
-  agency: Agency | null;
+interface Props<A, S, V> {
+  /** What the credential is for (an agency, the caller's own company); null closes the dialog. */
+  subject: S | null;
   onClose: () => void;
-  /** Issues the new credential for the agency id. */
-  issue: UseMutationResult<A, Error, string>;
+  /** Issues the new credential; `variables` turns the subject into the mutation's input. */
+  issue: UseMutationResult<A, Error, V>;
+  variables: (subject: S) => V;
   secretOf: (answer: A) => string;
-  texts: (agency: Agency | null) => RevealOnceTexts;
+  texts: (subject: S | null) => RevealOnceTexts;
+  /** Cancel button label. */
+  cancel: string;
   actionIcon: ReactNode;
   actionDanger: boolean;
   /** What the dialog explains before anything is issued. */
-  intro: (agency: Agency | null) => ReactNode;
+  intro: (subject: S | null) => ReactNode;
   /** The line under the revealed value (when it was issued, how to use it). */
   issuedNote: (answer: A) => ReactNode;
 }
 
 /**
- * A credential the server keeps only hashed or never shows again (API key, single-login secret): this dialog is the
- * only place it is ever seen. It lives in this component's state alone (never in the query cache) and is dropped
- * when the dialog closes.
+ * A credential the server keeps only hashed or never shows again (API key, single-login secret, webhook secret): this
+ * dialog is the only place it is ever seen. It lives in this component's state alone (never in the query or mutation
+ * cache) and is dropped when the dialog closes.
  */
-export function RevealOnceModal<A>({ agency: selected, onClose, issue, secretOf, texts, actionIcon, actionDanger, intro, issuedNote }: Props<A>) {
+export function RevealOnceModal<A, S, V>({ subject: selected, onClose, issue, variables, secretOf, texts, cancel, actionIcon, actionDanger, intro, issuedNote }: Props<A, S, V>) {
   const { t } = useTranslation();
-  const agency = useRetained(selected);
+  // Keeps showing the subject while the close animation runs after the page reset it to null.
+  const [retained, setRetained] = useState(selected);
+  if (selected !== null && selected !== retained) setRetained(selected);
+  const subject = selected ?? retained;
   const open = selected !== null;
   const [issued, setIssued] = useState<A | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,13 +59,16 @@ export function RevealOnceModal<A>({ agency: selected, onClose, issue, secretOf,
       setError(null);
     }
   }
-  const text = texts(agency);
+  const text = texts(subject);
 
   const run = () => {
-    if (!agency) return;
+    if (subject === null) return;
     setError(null);
-    issue.mutate(agency.id, {
-      onSuccess: (answer) => setIssued(answer),
+    issue.mutate(variables(subject), {
+      onSuccess: (answer) => {
+        setIssued(answer);
+        issue.reset();
+      },
       onError: (e) => setError(e.message || text.failed),
     });
   };
@@ -91,7 +99,7 @@ export function RevealOnceModal<A>({ agency: selected, onClose, issue, secretOf,
           </Button>
         ) : (
           <Flex justify="end" gap={8}>
-            <Button onClick={onClose}>{t('agency.common.cancel')}</Button>
+            <Button onClick={onClose}>{cancel}</Button>
             <Button type="primary" danger={actionDanger} icon={actionIcon} loading={issue.isPending} onClick={run}>
               {text.action}
             </Button>
@@ -113,7 +121,7 @@ export function RevealOnceModal<A>({ agency: selected, onClose, issue, secretOf,
         </Flex>
       ) : (
         <Flex vertical gap={12}>
-          {intro(agency)}
+          {intro(subject)}
         </Flex>
       )}
     </Modal>
