@@ -1,7 +1,7 @@
 import { Card, Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { AreaCodeSelect } from './AreaCodeSelect';
+import { AreaCodeSelect } from '../../../components/AreaCodeSelect';
 
 interface Props {
   rule: (path: string) => Rule;

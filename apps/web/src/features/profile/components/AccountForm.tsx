@@ -5,7 +5,7 @@ import type { UserInfo } from '@portal/contract/api/auth';
 import { notify } from '../../../lib/notify';
 import { useUpdateMe } from '../api/update-me';
 import { showSaveError } from '../utils/form-errors';
-import { AreaCodeSelect } from './AreaCodeSelect';
+import { AreaCodeSelect } from '../../../components/AreaCodeSelect';
 
 interface Values {
   nickname: string;

@@ -4,7 +4,7 @@ import { DATE_FORMATS, type DateFormat, type UserConfig } from '@portal/contract
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useUpdateConfig } from '../api/update-config';
-import { AreaCodeSelect } from './AreaCodeSelect';
+import { AreaCodeSelect } from '../../../components/AreaCodeSelect';
 
 /** Default area code and date format save as soon as they are picked: single values need no Save button. */
 export function PreferencesForm({ config }: { config: UserConfig }) {
