@@ -330,7 +330,9 @@ describe('following orders', () => {
 
     // Another agency sees none of it.
     expect((await list({ passengerName: 'LISTTEST' }, other)).data.total).toBe(0);
-    expect((await detail(t.app, other, order.id)).status).toBe(404);
+    const foreign = await detail(t.app, other, order.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.message).toBe('Booking does not exist');
     expect((await call(t.app, 'DELETE', `${ORDERS}/${order.id}`, { token: other })).status).toBe(404);
     expect((await pay(t.app, other, order.id, 'balance')).status).toBe(404);
     expect((await call(t.app, 'GET', `${ORDERS}/${randomUUID()}`, { token: operator })).status).toBe(404);

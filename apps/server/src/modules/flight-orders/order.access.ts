@@ -3,7 +3,11 @@ import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { hasRole } from '@portal/contract/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { flightOrders } from '../../db/schema/index.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { Code } from '@portal/contract/codes';
+import { AppError } from '../../plugins/errors.ts';
+
+/** Spec point 8: "Booking does not exist" (404), the same for an order of another agency. */
+const notFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
 import type { AuthContext } from '../auth/session.service.ts';
 import { flightConfigOf } from '../shopping/agency-filters.ts';
 import { companyName, findOrder, type OrderRow } from './order.repository.ts';
