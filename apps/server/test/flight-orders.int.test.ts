@@ -217,6 +217,9 @@ describe('paying and ticketing', () => {
     const entries = await call(t.app, 'GET', '/base/v2/wallet/entries', { token: agency, query: { type: 'origin-flight' } });
     const entry = entries.data.items.find((e: any) => e.orderId === order.id);
     expect(entry).toMatchObject({ type: 'origin-flight', amount: -order.total });
+    // All Transactions lists the payment against the order.
+    const txs = await call(t.app, 'GET', '/base/v2/transactions', { token: agency, query: { pageSize: 100 } });
+    expect(txs.data.items.filter((x: any) => x.originId === order.id)).toMatchObject([{ kind: 'payment', method: 'balance', gross: order.total, status: 'succeeded' }]);
     // The contact gets the e-ticket mail (outbox).
     const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, CONTACT.email));
     expect(mails.some((m) => m.text.includes(order.bookingNumber) && m.text.includes(`${carrierPrefix}-`))).toBe(true);
@@ -251,6 +254,11 @@ describe('paying and ticketing', () => {
     expect(failed.status).toBe('failed_reimbursed');
     expect(failed.events.map((e: any) => e.to)).toEqual(['to_be_paid', 'proceeding', 'failed', 'failed_reimbursing', 'failed_reimbursed']);
     expect(await balances()).toEqual(before);
+    const txs = await call(t.app, 'GET', '/base/v2/transactions', { token: agency, query: { pageSize: 100 } });
+    expect(txs.data.items.filter((x: any) => x.originId === order.id).map((x: any) => [x.kind, x.method, x.gross]).sort()).toEqual([
+      ['payment', 'credit', order.total],
+      ['refund', 'credit', order.total],
+    ]);
   });
 
   it('finishes an order whose ticketing answer was lost, exactly once', async () => {

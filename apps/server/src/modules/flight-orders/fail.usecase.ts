@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { release } from '../ledger/ledger.service.ts';
+import { insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
 import { applyTransition, SYSTEM, type Actor } from './order-transition.ts';
 import type { OriginEvent } from './order.states.ts';
 import type { OrderRow } from './order.repository.ts';
@@ -16,6 +17,23 @@ export async function failAndReimburse(tx: Tx, order: OrderRow, event: Extract<O
   if (order.holdId) {
     const r = await release(tx, order.holdId, { actor: actor.userId });
     if (!r.ok && r.reason !== 'hold_already_resolved') throw new Error(`order ${order.id}: hold ${order.holdId} could not be released (${r.reason})`);
+    // All Transactions shows the money going back, against the order.
+    await insertTransaction(tx, {
+      companyId: order.companyId,
+      kind: 'refund',
+      method: (order.paymentMethod ?? 'balance') as TransactionRow['method'],
+      status: 'succeeded',
+      originType: 'flight-order',
+      originId: order.id,
+      grossAmount: order.total,
+      grossCurrency: order.currency,
+      netAmount: order.total,
+      netCurrency: order.currency,
+      movementId: r.ok ? r.movementId : null,
+      idempotencyKey: `order-refund:${order.id}`,
+      createdBy: actor.userId,
+      paidAt: new Date(),
+    });
   }
   return applyTransition(tx, reimbursing, 'reimbursed', SYSTEM);
 }

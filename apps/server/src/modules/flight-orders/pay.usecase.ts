@@ -51,6 +51,27 @@ async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCod
     now: o.now,
   });
   if (!held.ok) return null;
+  // All Transactions lists every payment: a balance or credit payment is recorded here; a channel's already is.
+  const transactionId =
+    o.transactionId ??
+    (
+      await insertTransaction(tx, {
+        companyId: order.companyId,
+        kind: 'payment',
+        method: method as TransactionRow['method'],
+        status: 'succeeded',
+        originType: ORDER_REFERENCE,
+        originId: order.id,
+        grossAmount: order.total,
+        grossCurrency: order.currency,
+        netAmount: order.total,
+        netCurrency: order.currency,
+        movementId: held.movementId,
+        idempotencyKey: `order-payment:${order.id}`,
+        createdBy: actor.userId,
+        paidAt: o.now,
+      })
+    ).id;
   return applyTransition(tx, order, 'pay', actor, {
     patch: {
       paymentStatus: 'paid',
@@ -58,7 +79,7 @@ async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCod
       holdId: held.holdId,
       paidAt: o.now,
       transactionFee: o.fee ?? 0,
-      paymentTransactionId: o.transactionId ?? null,
+      paymentTransactionId: transactionId,
       nextActionAt: o.now,
       leaseUntil: null,
       attempts: 0,
