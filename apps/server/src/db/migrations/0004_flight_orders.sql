@@ -160,13 +160,15 @@ ALTER TABLE "webhook_secrets" ADD CONSTRAINT "webhook_secrets_company_id_compani
 CREATE INDEX "flight_order_events_order_idx" ON "flight_order_events" USING btree ("order_id","seq");--> statement-breakpoint
 CREATE INDEX "flight_order_passengers_order_idx" ON "flight_order_passengers" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "flight_order_passengers_ticket_idx" ON "flight_order_passengers" USING btree ("ticket_number");--> statement-breakpoint
-CREATE INDEX "flight_order_passengers_name_idx" ON "flight_order_passengers" USING btree ("surname","given_names");--> statement-breakpoint
+CREATE INDEX "flight_order_passengers_surname_idx" ON "flight_order_passengers" USING btree ("surname" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "flight_order_passengers_given_names_idx" ON "flight_order_passengers" USING btree ("given_names" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "flight_order_segments_flight_idx" ON "flight_order_segments" USING btree ("flight_number","departure_date");--> statement-breakpoint
 CREATE INDEX "flight_order_segments_date_idx" ON "flight_order_segments" USING btree ("departure_date");--> statement-breakpoint
 CREATE INDEX "flight_orders_company_created_idx" ON "flight_orders" USING btree ("company_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "flight_orders_company_status_idx" ON "flight_orders" USING btree ("company_id","status");--> statement-breakpoint
 CREATE INDEX "flight_orders_company_departure_idx" ON "flight_orders" USING btree ("company_id","departure_date");--> statement-breakpoint
 CREATE INDEX "flight_orders_record_locator_idx" ON "flight_orders" USING btree ("record_locator");--> statement-breakpoint
+CREATE INDEX "flight_orders_company_booking_number_idx" ON "flight_orders" USING btree ("company_id","booking_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "flight_orders_next_action_idx" ON "flight_orders" USING btree ("next_action_at") WHERE next_action_at is not null;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_company_idx" ON "webhook_deliveries" USING btree ("company_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';

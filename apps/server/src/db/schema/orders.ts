@@ -72,6 +72,8 @@ export const flightOrders = pgTable(
     index('flight_orders_company_status_idx').on(t.companyId, t.status),
     index('flight_orders_company_departure_idx').on(t.companyId, t.departureDate),
     index('flight_orders_record_locator_idx').on(t.recordLocator),
+    // Booking-number prefix search within an agency (LIKE 'F2611%' needs pattern ops under a non-C collation).
+    index('flight_orders_company_booking_number_idx').on(t.companyId, t.bookingNumber.op('text_pattern_ops')),
     index('flight_orders_next_action_idx').on(t.nextActionAt).where(sql`next_action_at is not null`),
   ],
 );
@@ -100,7 +102,9 @@ export const flightOrderPassengers = pgTable(
   (t) => [
     index('flight_order_passengers_order_idx').on(t.orderId),
     index('flight_order_passengers_ticket_idx').on(t.ticketNumber),
-    index('flight_order_passengers_name_idx').on(t.surname, t.givenNames),
+    // Names are stored upper case; a name search is a prefix on either name.
+    index('flight_order_passengers_surname_idx').on(t.surname.op('text_pattern_ops')),
+    index('flight_order_passengers_given_names_idx').on(t.givenNames.op('text_pattern_ops')),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@portal/contract/api/flight-orders';
 import type { OrderListQuery, VoyageQuery } from '@portal/contract/api/flight-orders';
 import type { z } from 'zod';
@@ -139,8 +139,9 @@ const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_0
 
 function nameMatch(name: string): SQL {
   // "ZHANG/SAN", "ZHANG SAN" or a part of either name.
+  // Names are stored upper case (the validation normalizes them), so a case-sensitive prefix can use the indexes.
   const parts = name.toUpperCase().split(/[\s/]+/).filter(Boolean);
-  const conds = parts.map((p) => or(ilike(flightOrderPassengers.surname, `${escapeLike(p)}%`), ilike(flightOrderPassengers.givenNames, `${escapeLike(p)}%`))!);
+  const conds = parts.map((p) => or(like(flightOrderPassengers.surname, `${escapeLike(p)}%`), like(flightOrderPassengers.givenNames, `${escapeLike(p)}%`))!);
   return and(...conds)!;
 }
 
@@ -149,7 +150,7 @@ export function listConditions(scope: SQL[], q: Omit<Partial<ListFilter>, 'page'
   const where = [...scope];
   if (q.type && q.type !== 'all') where.push(eq(flightOrders.type, q.type));
   if (q.status?.length) where.push(inArray(flightOrders.status, q.status));
-  if (q.bookingNumber) where.push(ilike(flightOrders.bookingNumber, `${escapeLike(q.bookingNumber.toUpperCase())}%`));
+  if (q.bookingNumber) where.push(like(flightOrders.bookingNumber, `${escapeLike(q.bookingNumber.toUpperCase())}%`));
   if (q.pnr) where.push(eq(flightOrders.recordLocator, q.pnr.toUpperCase()));
   if (q.paymentStatus) where.push(eq(flightOrders.paymentStatus, q.paymentStatus));
   if (q.createdBy) where.push(eq(flightOrders.createdBy, q.createdBy));
