@@ -8,6 +8,7 @@ import en_flight from '../apps/web/src/locales/en/flight.json';
 import en_landing from '../apps/web/src/locales/en/landing.json';
 import en_layout from '../apps/web/src/locales/en/layout.json';
 import en_legal from '../apps/web/src/locales/en/legal.json';
+import en_orders from '../apps/web/src/locales/en/orders.json';
 import en_profile from '../apps/web/src/locales/en/profile.json';
 import en_userLog from '../apps/web/src/locales/en/userLog.json';
 import en_users from '../apps/web/src/locales/en/users.json';
@@ -19,6 +20,7 @@ import zhCN_flight from '../apps/web/src/locales/zh-CN/flight.json';
 import zhCN_landing from '../apps/web/src/locales/zh-CN/landing.json';
 import zhCN_layout from '../apps/web/src/locales/zh-CN/layout.json';
 import zhCN_legal from '../apps/web/src/locales/zh-CN/legal.json';
+import zhCN_orders from '../apps/web/src/locales/zh-CN/orders.json';
 import zhCN_profile from '../apps/web/src/locales/zh-CN/profile.json';
 import zhCN_userLog from '../apps/web/src/locales/zh-CN/userLog.json';
 import zhCN_users from '../apps/web/src/locales/zh-CN/users.json';
@@ -30,6 +32,7 @@ import zhTW_flight from '../apps/web/src/locales/zh-TW/flight.json';
 import zhTW_landing from '../apps/web/src/locales/zh-TW/landing.json';
 import zhTW_layout from '../apps/web/src/locales/zh-TW/layout.json';
 import zhTW_legal from '../apps/web/src/locales/zh-TW/legal.json';
+import zhTW_orders from '../apps/web/src/locales/zh-TW/orders.json';
 import zhTW_profile from '../apps/web/src/locales/zh-TW/profile.json';
 import zhTW_userLog from '../apps/web/src/locales/zh-TW/userLog.json';
 import zhTW_users from '../apps/web/src/locales/zh-TW/users.json';
@@ -45,9 +48,9 @@ function merge(files: Tree[]): Tree {
 }
 
 const TREES: Record<Lang, Tree> = {
-  'en': merge([en_agency, en_auth, en_bills, en_common, en_flight, en_landing, en_layout, en_legal, en_profile, en_userLog, en_users]),
-  'zh-CN': merge([zhCN_agency, zhCN_auth, zhCN_bills, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_profile, zhCN_userLog, zhCN_users]),
-  'zh-TW': merge([zhTW_agency, zhTW_auth, zhTW_bills, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_profile, zhTW_userLog, zhTW_users]),
+  'en': merge([en_agency, en_auth, en_bills, en_common, en_flight, en_landing, en_layout, en_legal, en_orders, en_profile, en_userLog, en_users]),
+  'zh-CN': merge([zhCN_agency, zhCN_auth, zhCN_bills, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_orders, zhCN_profile, zhCN_userLog, zhCN_users]),
+  'zh-TW': merge([zhTW_agency, zhTW_auth, zhTW_bills, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_orders, zhTW_profile, zhTW_userLog, zhTW_users]),
 };
 
 /** The text of `key` in `lang` with `{{name}}` placeholders filled; throws on a missing key so a typo cannot pass. */
