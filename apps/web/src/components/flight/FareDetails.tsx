@@ -115,7 +115,8 @@ function FareRules({ fare, money }: { fare: FareChoice; money: MoneyFormatter })
       />
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2, md: 3 }}
+        // Two columns at most: a long documents list in a three-column table squeezed its neighbours to a letter per line.
+        column={{ xs: 1, md: 2 }}
         items={[
           { key: 'age', label: t('flight.fare.restrictions.age'), children: age },
           {
