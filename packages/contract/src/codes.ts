@@ -16,6 +16,8 @@ export const Code = {
   UNSUPPORTED_MEDIA: 100415,
   RATE_LIMITED: 100429,
   INTERNAL: 100500,
+  // The database (or another dependency the request needs) is unreachable for now; retrying later can succeed.
+  SERVICE_UNAVAILABLE: 100503,
   INVALID_CREDENTIALS: 200001,
   LOGIN_THROTTLED: 200002,
   USER_DISABLED: 200003,
@@ -47,6 +49,7 @@ export const httpStatusOf: Record<Code, number> = {
   [Code.UNSUPPORTED_MEDIA]: 415,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
+  [Code.SERVICE_UNAVAILABLE]: 503,
   [Code.INVALID_CREDENTIALS]: 401,
   [Code.LOGIN_THROTTLED]: 429,
   [Code.USER_DISABLED]: 403,

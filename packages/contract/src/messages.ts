@@ -6,6 +6,12 @@ import { paymentsMessages } from './messages-payments.ts';
 import { ordersMessages } from './messages-orders.ts';
 import { passengersMessages } from './messages-passengers.ts';
 import { webhooksMessages } from './messages-webhooks.ts';
+import { paymentsModeMessages } from './messages-payments-mode.ts';
+import { embeddingMessages } from './messages-embedding.ts';
+import { retentionMessages } from './messages-retention.ts';
+import { inputMessages } from './messages-input.ts';
+import { loginMessages } from './messages-login.ts';
+import { resilienceMessages } from './messages-resilience.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -163,6 +169,12 @@ const catalogue = {
   ...ordersMessages,
   ...passengersMessages,
   ...webhooksMessages,
+  ...paymentsModeMessages,
+  ...embeddingMessages,
+  ...retentionMessages,
+  ...inputMessages,
+  ...loginMessages,
+  ...resilienceMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

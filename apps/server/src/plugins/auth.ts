@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasPermission, hasRole, type Permission, type Role } from '@portal/contract/roles';
 import { createHostMatcher } from '../modules/api-keys/allowed-hosts.ts';
-import { ApiKeyRateLimited, authenticateApiKey, isApiKeyToken, readApiKeyPolicy } from '../modules/api-keys/api-key.service.ts';
+import { authenticateApiKey, isApiKeyToken, readApiKeyPolicy } from '../modules/api-keys/api-key.service.ts';
 import { resolveSession, type AuthContext } from '../modules/auth/session.service.ts';
 import type { RequestMeta } from '../modules/user-logs/user-log.repository.ts';
 import { forbidden } from './errors.ts';
@@ -46,18 +46,14 @@ export function authOf(req: FastifyRequest): AuthContext {
 export function registerAuth(app: FastifyInstance) {
   // Read once per app: the API-key rate and the allowed-hosts DNS cache live as long as the app does.
   const apiKeys = { policy: readApiKeyPolicy(), hosts: createHostMatcher() };
-  const requireUser: Hook = async (req, reply) => {
+  const requireUser: Hook = async (req) => {
     const token = bearerToken(req);
     if (!isApiKeyToken(token)) {
       req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, token);
       return;
     }
-    try {
-      req.auth = await authenticateApiKey(app.deps.db, token, req.ip, apiKeys);
-    } catch (e) {
-      if (e instanceof ApiKeyRateLimited) reply?.header('retry-after', String(e.retryAfterSeconds));
-      throw e;
-    }
+    // A rate-limited key is a RetryLaterError: the error handler adds its Retry-After.
+    req.auth = await authenticateApiKey(app.deps.db, token, req.ip, apiKeys);
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireRole', (role: Role) => async (req: FastifyRequest, reply?: FastifyReply) => {

@@ -21,6 +21,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal that may succeed later (429 throttles, 503 outages): the handler sends `Retry-After` with it, so every
+ * throttled or unavailable answer tells the client when to come back (RFC 9110 10.2.3).
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: Code,
+    key: MessageKey,
+    readonly retryAfterSeconds: number,
+    params: Record<string, string | number> = {},
+  ) {
+    super(code, key, params);
+  }
+}
+
+/** Seconds for a Retry-After header: a whole number, at least 1 (0 would invite an immediate hammering retry). */
+export const retryAfterHeader = (seconds: number) => String(Math.max(1, Math.ceil(seconds)));
+
 export const notFound = () => new AppError(Code.NOT_FOUND, 'error.notFound');
 export const forbidden = () => new AppError(Code.FORBIDDEN, 'error.forbidden');
 export const invalid = (field: string, key: MessageKey) =>
@@ -50,6 +68,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof AppError) {
       const fields = err.fields || err.extra ? { ...err.extra, ...(err.fields ? { fields: fieldMessages(req, err.fields) } : {}) } : null;
       if (err.code === Code.INTERNAL) req.log.error({ err }, 'internal error');
+      if (err instanceof RetryLaterError) reply.header('retry-after', retryAfterHeader(err.retryAfterSeconds));
       return send(reply, err.code, translate(err.key, req.lang, err.params), fields);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -3,7 +3,7 @@ import type { ApiKeyAnswer } from '@portal/contract/api/agencies';
 import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { Code } from '@portal/contract/codes';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, RetryLaterError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { hit } from '../throttle/rate-limit.ts';
 import type { CompanyRow, UserRow } from '../users/user.mapper.ts';
@@ -41,9 +41,9 @@ export const isApiKeyCaller = (auth: Pick<AuthContext, 'sessionId'>) => auth.ses
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** Thrown when the key's per-minute budget is spent; the caller answers 429 with Retry-After. */
-export class ApiKeyRateLimited extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(Code.RATE_LIMITED, 'error.apiKey.rateLimited', { seconds: retryAfterSeconds });
+export class ApiKeyRateLimited extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(Code.RATE_LIMITED, 'error.apiKey.rateLimited', retryAfterSeconds, { seconds: retryAfterSeconds });
   }
 }
 
