@@ -19,11 +19,16 @@ export const files = pgTable('files', {
 });
 
 /** Fixed-window counters shared by all server processes (login throttling, form rate limits). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  // The retention purge removes counters whose window is long over.
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);
 
 export const exchangeRates = pgTable('exchange_rates', {
   currency: text('currency').primaryKey(),

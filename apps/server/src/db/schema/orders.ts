@@ -229,5 +229,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_company_idx').on(t.companyId, t.createdAt.desc()),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // The retention purge removes finished deliveries by age.
+    index('webhook_deliveries_finished_idx').on(t.createdAt).where(sql`status <> 'pending'`),
   ],
 );

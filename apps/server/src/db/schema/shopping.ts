@@ -54,7 +54,8 @@ export const flightSearches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('flight_searches_company_idx').on(t.companyId, t.createdAt)],
+  // created_at alone: the retention purge removes searches by age across all agencies.
+  (t) => [index('flight_searches_company_idx').on(t.companyId, t.createdAt), index('flight_searches_created_idx').on(t.createdAt)],
 );
 
 export const flightSearchResults = pgTable(

@@ -47,7 +47,13 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Retention (issue 9): the session cap counts a user's live sessions; the purge finds ended and expired ones.
+    index('sessions_user_live_idx').on(t.userId, t.createdAt.desc()).where(sql`revoked_at is null`),
+    index('sessions_revoked_idx').on(t.revokedAt).where(sql`revoked_at is not null`),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const singleLoginCodes = pgTable('single_login_codes', {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Code } from '@portal/contract/codes';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
@@ -57,7 +57,7 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   const { session, user, company } = row;
   // Disabling an agency also revokes its sessions; checking the status here closes the gap for any that slipped by.
   if (session.revokedAt || user.status === 'disabled' || company.deletedAt || company.status === 'disabled') {
-    throw new AppError(Code.SESSION_REVOKED, 'error.session.revoked');
+    throw new AppError(Code.SESSION_REVOKED, session.revokeReason === SESSION_CAP_REASON ? 'error.session.capped' : 'error.session.revoked');
   }
   const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + policy.idleMs <= now) {
@@ -86,6 +86,46 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, reason: str
     .where(and(...conds));
 }
 
+/** revoke_reason of the sessions a login ended because the user had too many (they answer error.session.capped). */
+export const SESSION_CAP_REASON = 'session_cap';
+
+/**
+ * Live sessions one user may hold (env SESSION_MAX_LIVE_PER_USER, default 10): a person's browsers and devices plus the
+ * agency's embedded page fit with room to spare, while a script logging in in a loop no longer piles up sessions.
+ */
+export function maxLiveSessions(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.SESSION_MAX_LIVE_PER_USER ?? 10);
+  return Number.isInteger(n) && n >= 1 ? n : 10;
+}
+
+/**
+ * Ends the user's oldest live sessions beyond `cap`, never `keepId` (the one just opened). Live: not revoked, not past
+ * its absolute or idle expiry. Run with the user row locked (see openSession), so parallel logins count each other.
+ */
+async function endSessionsBeyondCap(tx: DbOrTx, policy: SessionPolicy, userId: string, keepId: string, cap: number): Promise<number> {
+  const idle = sql.raw(`interval '${Math.floor(policy.idleMs / 1000)} seconds'`);
+  const older = tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.id, keepId),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - ${idle}`,
+      ),
+    )
+    .orderBy(sql`${sessions.createdAt} desc, ${sessions.id} desc`)
+    .offset(cap - 1);
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: SESSION_CAP_REASON })
+    .where(inArray(sessions.id, older))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
 /** The common end of every successful login: a fresh session, the last-login stamp, the log entry, the answer. */
 export async function openSession(
   tx: DbOrTx,
@@ -93,9 +133,12 @@ export async function openSession(
   input: { user: UserRow; company: CompanyRow; embedded: boolean; action: 'login' | 'single_login'; meta: RequestMeta },
 ): Promise<SessionAnswer> {
   const { user, company, embedded, meta } = input;
-  const { token } = await createSession(tx, policy, { userId: user.id, embedded, ...meta });
+  // The user row's lock serializes this user's logins: each one counts the sessions the others committed, so a burst of
+  // parallel logins cannot all see room under the cap.
   const [fresh] = await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+  const { token, sessionId } = await createSession(tx, policy, { userId: user.id, embedded, ...meta });
+  const ended = await endSessionsBeyondCap(tx, policy, user.id, sessionId, maxLiveSessions());
   const self = { id: user.id, username: user.username };
-  await recordUserLog(tx, { companyId: company.id, actor: self, target: self, action: input.action, meta });
+  await recordUserLog(tx, { companyId: company.id, actor: self, target: self, action: input.action, detail: ended > 0 ? { sessionsEnded: ended } : undefined, meta });
   return { token, ...(await buildMe(tx, fresh, company, embedded)) };
 }

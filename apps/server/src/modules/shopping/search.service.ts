@@ -16,6 +16,7 @@ import { Lru } from './lru.ts';
 import { countSearch, findSearch, insertSearch, listAnswerHeads, listOffers, type SearchRow, type SupplierAnswerHead } from './search.repository.ts';
 import type { NormalizedSearch } from './search-request.ts';
 import { SearchRunner } from './search-runner.ts';
+import { countSearchAttempt, readSearchLimit, type SearchLimit } from './search-limit.ts';
 
 /** Slack after the budget before a poll reports a still-pending supplier as timed out (its writer may be finishing). */
 export const BUDGET_GRACE_MS = 1_000;
@@ -31,15 +32,17 @@ export interface ShoppingContext {
   priced: Lru<string, PricedOffer[]>;
   /** Offers this process wrote as a supplier's ok answer, per (search, supplier): the first poll need not read them back. */
   offers: Lru<string, SupplierOffer[]>;
+  /** Searches a person may start per window (search-limit.ts). */
+  searchLimit: SearchLimit;
   log?: FastifyBaseLogger;
 }
 
 const answerKey = (searchId: string, supplier: string) => `${searchId}|${supplier}`;
 
-export function createShoppingContext(db: Db, suppliers: SupplierRegistry, log?: FastifyBaseLogger): ShoppingContext {
+export function createShoppingContext(db: Db, suppliers: SupplierRegistry, log?: FastifyBaseLogger, searchLimit = readSearchLimit()): ShoppingContext {
   const offers = new Lru<string, SupplierOffer[]>(32);
   const runner = new SearchRunner(db, log, (searchId, supplier, list) => offers.set(answerKey(searchId, supplier), list));
-  return { db, suppliers, runner, cache: new Lru(16), priced: new Lru(32), offers, log };
+  return { db, suppliers, runner, cache: new Lru(16), priced: new Lru(32), offers, searchLimit, log };
 }
 
 /**
@@ -81,10 +84,12 @@ export function supplierRequest(search: NormalizedSearch): SupplierSearchRequest
 }
 
 /**
- * Starts a search: picks the agency's suppliers, stores the search with one pending row per supplier, counts it for
- * look-to-book, answers at once and asks the suppliers in the background.
+ * Starts a search: counts it against the person's search rate (429 past it, before anything is stored), picks the
+ * agency's suppliers, stores the search with one pending row per supplier, counts it for look-to-book, answers at once
+ * and asks the suppliers in the background.
  */
 export async function startSearch(ctx: ShoppingContext, auth: AuthContext, search: NormalizedSearch, now = new Date()): Promise<SearchStarted> {
+  await countSearchAttempt(ctx.db, auth, ctx.searchLimit);
   checkSearchContent(auth.company, search);
   const config = flightConfigOf(auth.company);
   const available = ctx.suppliers.all().map((s) => s.code);
