@@ -4,8 +4,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_MINOR } from '@portal/contract/amounts';
+import { translate } from '@portal/contract/messages';
+import { money } from './flight.ts';
 import { en } from './texts.ts';
-import { apiCall, apiLogin, atPath, hidden, openLoggedIn, pathOf, toast, unique, useBrowser, visible } from './ui.ts';
+import { apiCall, apiLogin, atPath, fieldError, hidden, openLoggedIn, pathOf, toast, unique, useBrowser, visible } from './ui.ts';
 
 const browser = useBrowser();
 
@@ -147,5 +150,47 @@ describe('agency money: the platform sets up a sub-agency, its finance user foll
     const paid = tx.data.items.find((i) => i.method === 'alipay' && i.gross === 100_00);
     expect(paid?.status).toBe('succeeded');
     expect(after.data.balances[0].cash - before).toBe(paid!.net);
+  });
+
+  // Issue 9, finding 10: -100 used to be saved as 0 (wiping the credit line) and an oversized top-up was clamped.
+  it('refuses a negative credit limit and an oversized top-up next to the field, keeps what was typed and sends nothing', async () => {
+    const page = await browser.open();
+    const name = 'Second Agency';
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && /\/base\/v2\/agencies\/[^/]+\/(credit|balance)$/.test(r.url())) writes.push(`${r.method()} ${r.url()}`);
+    });
+    const admin = await openLoggedIn(page, 'admin', '/agency-manager');
+    const list = await apiCall<{ items: { id: string; name: string; balance: { creditLimit: number; cash: number } }[] }>('GET', '/base/v2/agencies', {
+      token: admin,
+    });
+    const before = list.data.items.find((a) => a.name === name)!;
+
+    // --- credit limit -100
+    await rowAction(page, name, en('agency.actions.credit'));
+    const credit = await visible(panel(page, en('agency.credit.title', { name })), 'credit limit dialog');
+    const limit = credit.getByLabel(en('agency.credit.newLimit'), { exact: true });
+    await limit.fill('-100');
+    await credit.getByRole('button', { name: en('agency.common.save') }).click();
+    await visible(fieldError(credit, translate('validation.credit.negative', 'en')), 'negative credit limit error');
+    expect(Number(await limit.inputValue())).toBe(-100);
+    await credit.getByRole('button', { name: en('agency.common.cancel') }).click();
+    await hidden(credit, 'credit limit dialog after cancel');
+
+    // --- a top-up past the largest amount one movement may carry
+    const past = MAX_AMOUNT_MINOR / 100 + 1;
+    await rowAction(page, name, en('agency.actions.topUp'));
+    const topUp = await visible(panel(page, en('agency.topUp.title', { name })), 'top-up dialog');
+    const received = topUp.getByLabel(en('agency.topUp.receivedAmount'), { exact: true });
+    await received.fill(String(past));
+    await topUp.getByLabel(en('agency.topUp.referenceNumber'), { exact: true }).fill('E2E-TOO-MUCH');
+    await topUp.getByRole('button', { name: en('agency.topUp.review') }).click();
+    await visible(fieldError(topUp, en('common.amount.max', { max: money(MAX_AMOUNT_MINOR, 'CNY') })).first(), 'too large amount error');
+    expect(Number(await received.inputValue())).toBe(past);
+    expect(await topUp.getByText(en('agency.topUp.willCredit', { name }), { exact: true }).count()).toBe(0);
+
+    expect(writes).toEqual([]);
+    const after = await apiCall<{ items: { name: string; balance: { creditLimit: number; cash: number } }[] }>('GET', '/base/v2/agencies', { token: admin });
+    expect(after.data.items.find((a) => a.name === name)!.balance).toMatchObject({ creditLimit: before.balance.creditLimit, cash: before.balance.cash });
   });
 });

@@ -321,4 +321,35 @@ describe('flight search as the operator', () => {
     const allDepartures = earliest.items.map((s) => legTimes(s, 0)[0]);
     expect(departures[0]).toBe([...allDepartures].sort()[0]);
   });
+
+  // Issue 9, finding 10: a failed lookup must not leave the previous PNR's fares on screen as if they were its own.
+  it("search by PNR: a failed lookup shows the server's message and the previous PNR's fares are gone", async () => {
+    const page = await browser.open();
+    await openBooking(page, '?type=pnr');
+    const text = page.getByLabel(en('flight.search.pnr.label'), { exact: true });
+    const search = page.getByRole('button', { name: new RegExp(`(^|\\s)${en('flight.search.submit')}$`) });
+
+    // --- A: the simulated GDS holds DEMOCN (PEK-SHA and back): its fares are shown
+    const first = nextSolutions(page);
+    await text.fill('DEMOCN');
+    await search.click();
+    const answer = await first;
+    expect(answer.total).toBeGreaterThan(0);
+    await visible(cards(page).first(), 'fares of DEMOCN');
+
+    // --- B: unreadable text, then an unknown record locator; each time the message, and no fares
+    for (const [typed, key] of [
+      ['please book me a flight', 'shopping.pnr.unreadable'],
+      ['ZZZ999', 'shopping.pnr.notFound'],
+    ] as const) {
+      const refused = page.waitForResponse((r) => r.url().endsWith('/shopping/v2/flight/analysis-pnr') && r.request().method() === 'POST');
+      await text.fill(typed);
+      await search.click();
+      expect((await refused).status()).toBe(400);
+      const alert = await visible(page.getByRole('alert').filter({ hasText: en('flight.search.pnr.failed') }), `error of ${typed}`);
+      expect(await alert.textContent()).toContain(en(key));
+      expect(await cards(page).count()).toBe(0);
+      expect(await results(page).count()).toBe(0);
+    }
+  });
 });

@@ -17,6 +17,9 @@ export default defineConfig({
       '/sandbox': api,
     },
   },
+  // Every <style>/<script>/<link> in index.html and a <meta property="csp-nonce"> get this placeholder; the server
+  // replaces it with a fresh nonce per response (apps/server/src/plugins/security-headers.ts).
+  html: { cspNonce: 'PORTAL_CSP_NONCE' },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1200,

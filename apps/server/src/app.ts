@@ -10,6 +10,8 @@ import type { WorkQueue } from './modules/flight-orders/work-queue.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders, sendSpaDocument } from './plugins/security-headers.ts';
 import sessionRoutes from './routes/base/session.ts';
 import meRoutes from './routes/base/me.ts';
 import { routeModules } from './routes/index.ts';
@@ -51,6 +53,9 @@ export async function buildApp(opts: AppOptions) {
   registerRequestContext(app);
   registerErrorHandling(app);
   registerAuth(app);
+  // Before any route: NUL bytes and broken surrogates never reach a query; an empty JSON body is no body.
+  registerInputGuard(app);
+  registerSecurityHeaders(app, { publicUrl: opts.deps.payments.publicUrl });
 
   await app.register(import('@fastify/multipart'), { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(import('@fastify/swagger'), {
@@ -73,6 +78,9 @@ export async function buildApp(opts: AppOptions) {
       // Wildcard lookups (not a file list taken at start) so a rebuilt SPA is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      // index.html is never sent as a file, asked for by name or as a directory's index: it carries a per-response
+      // CSP nonce, so the not-found handler below sends it (sendSpaDocument).
+      allowedPath: (pathName) => !pathName.endsWith('/index.html'),
       setHeaders: (reply, filePath) => {
         // Vite's hashed assets never change under one name; index.html must always be revalidated.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -82,7 +90,7 @@ export async function buildApp(opts: AppOptions) {
       const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
       if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
       // Client-side routes: the SPA renders its own not-found page for unknown paths.
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return sendSpaDocument(req, reply, path.join(dist, 'index.html'));
     });
   } else {
     app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));

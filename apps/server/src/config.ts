@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readPaymentMode, type PaymentModeSettings } from './payments/mode.ts';
 
 /** Everything the server reads from the environment, read once. */
 export interface Settings {
@@ -12,7 +13,9 @@ export interface Settings {
   webDist?: string;
   /** The portal's public base URL: payment channels call back and send payers back to it. */
   publicUrl: string;
-  /** Payment channel signing secrets by variable name (PAYMENT_SECRET_ALIPAY, ...); unset ones use development defaults. */
+  /** PAYMENTS (sandbox or live) and PAYMENT_CHANNELS; reading throws PaymentSettingsError rather than guess in production. */
+  payments: PaymentModeSettings;
+  /** Payment channel signing secrets by variable name (PAYMENT_SECRET_ALIPAY, ...); only the sandbox falls back to development defaults. */
   paymentSecrets: Record<string, string>;
   /** Sandbox channel fault switches (PAYMENT_SANDBOX_FAULTS=duplicate,defer): duplicated and late callbacks. */
   paymentSandboxFaults: { duplicateCallbacks: boolean; deferCallbacks: boolean };
@@ -29,6 +32,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 24 * 7),
     webDist: env.WEB_DIST,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    payments: readPaymentMode(env),
     paymentSecrets: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('PAYMENT_SECRET_') && !!e[1])),
     paymentSandboxFaults: {
       duplicateCallbacks: (env.PAYMENT_SANDBOX_FAULTS ?? '').split(',').includes('duplicate'),

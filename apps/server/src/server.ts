@@ -1,15 +1,29 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app.ts';
-import { readSettings, sessionPolicyFrom } from './config.ts';
+import { readSettings, sessionPolicyFrom, type Settings } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { startJobRunner } from './jobs/runner.ts';
-import { createPayments } from './payments/registry.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { installProcessGuards } from './process-guards.ts';
+import { assertPaymentSecrets, PaymentSettingsError } from './payments/mode.ts';
+import { createPayments, paymentsSummary } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
 import { createWorkQueue } from './modules/flight-orders/work-queue.ts';
 
-const settings = readSettings();
+let settings: Settings;
+try {
+  settings = readSettings();
+  assertPaymentSecrets(settings.payments, settings.paymentSecrets);
+} catch (err) {
+  if (!(err instanceof PaymentSettingsError)) throw err;
+  // No app logger yet: the same pino lines, one per problem naming its variable (never a secret's value), then exit 1.
+  const boot = pino({ name: 'portal' }, pino.destination({ dest: 2, sync: true }));
+  for (const p of err.problems) boot.fatal({ variable: p.variable }, `refusing to start: ${p.message}`);
+  process.exit(1);
+}
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = settings.webDist ?? path.resolve(here, '../../web/dist');
 
@@ -25,18 +39,34 @@ const app = await buildApp({
     payments: createPayments({
       db: database.db,
       publicUrl: settings.publicUrl,
+      mode: settings.payments.mode,
+      channels: settings.payments.channels,
       secrets: settings.paymentSecrets,
       faults: settings.paymentSandboxFaults,
       merchantName: process.env.PAYMENT_MERCHANT_NAME,
     }),
     orderWork: createWorkQueue(),
   },
-  logger: { level: settings.logLevel },
+  // Redaction and safe error serializers: no request data, parameters or secrets in the log (plugins/logging.ts).
+  logger: loggerOptions({ level: settings.logLevel }),
   webDist,
   trustProxy: process.env.TRUST_PROXY === '1',
 });
 
 app.deps.log = app.log;
+app.log.info(paymentsSummary(app.deps.payments), 'payment mode');
+if (app.deps.payments.notLive.length > 0) {
+  app.log.warn({ notLive: app.deps.payments.notLive }, 'PAYMENT_CHANNELS enables channels that have no live adapter yet: they are not offered');
+}
+if (settings.payments.mode === 'sandbox' && settings.payments.production) {
+  app.log.warn(
+    { payments: 'sandbox', NODE_ENV: 'production' },
+    'PAYMENTS=sandbox in production: every channel is simulated and its hosted page credits without payment; for demo deployments only',
+  );
+}
+// Lost database connections are logged from here on and never end the process; the pools reconnect (issue 9).
+database.useLogger(app.log);
+installProcessGuards(app.log);
 // JOBS=off: this process serves requests only (another process, or nobody, runs the scheduled jobs).
 const jobRunner = process.env.JOBS === 'off' ? null : await startJobRunner({ database, deps: app.deps, log: app.log });
 

@@ -33,7 +33,7 @@ for (const code of EXTERNAL_PAYMENT_CHANNELS) {
   paymentChannelContract(code, () => {
     const harness = {
       channel: payments().channels.get(code)!,
-      sandbox: payments().sandbox,
+      sandbox: payments().sandbox!,
       sent,
       get answer() {
         return state.answer;

@@ -75,7 +75,9 @@ describe('POST /base/v2/login', () => {
     const blocked = await call(t.app, 'POST', '/base/v2/login', { body: { username: 'finance', password: DEMO.finance } });
     expect(blocked.status).toBe(429);
     expect(blocked.code).toBe(200002);
-    expect(blocked.message).toMatch(/Too many failed login attempts\. Please try again in 1[05] minutes\./);
+    // Progressive delay: after five failures the pair waits 30 s (docs/decisions/0013-login-throttling.md).
+    expect(blocked.message).toMatch(/^Too many failed sign-in attempts\. Please try again in (29|30) seconds\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(29);
     // Other users are not affected by one account's lockout.
     expect((await call(t.app, 'POST', '/base/v2/login', { body: { username: 'operator', password: DEMO.operator } })).code).toBe(0);
   });

@@ -4,6 +4,7 @@ import type { Language } from './languages.ts';
 export const moneyMessages = {
   'validation.amount.positive': { en: 'The amount must be greater than 0', 'zh-CN': '金额须大于0', 'zh-TW': '金額須大於0' },
   'validation.credit.required': { en: 'Please enter the credit limit', 'zh-CN': '请输入授信额度', 'zh-TW': '請輸入授信額度' },
+  'validation.credit.negative': { en: 'The credit limit cannot be negative', 'zh-CN': '授信额度不能为负数', 'zh-TW': '授信額度不能為負數' },
   'validation.host': {
     en: 'Enter an IP address, a CIDR range or a host name',
     'zh-CN': '请输入IP地址、CIDR网段或主机名',

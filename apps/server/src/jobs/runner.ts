@@ -1,6 +1,7 @@
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { Deps } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { describeDbError, isConnectionError } from '../db/connection-errors.ts';
 import { jobs as allJobs, queues as allQueues } from './index.ts';
 import type { JobDefinition, QueueDefinition } from './types.ts';
 
@@ -14,7 +15,31 @@ import type { JobDefinition, QueueDefinition } from './types.ts';
 export interface JobLogger {
   debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
+  /** Outages; loggers without it get them as errors. */
+  warn?(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+}
+
+/**
+ * Logs a job's or pg-boss's failure. While the database is away every poll fails; that is an outage (warn, once per
+ * kind and interval), not a bug (error). Database errors are logged by cause only: drizzle's message carries the
+ * statement's parameters.
+ */
+function failureLogger(log: JobLogger, quietMs = 30_000) {
+  const lastWarned = new Map<string, number>();
+  return (err: unknown, context: Record<string, unknown>, msg: string) => {
+    if (isConnectionError(err)) {
+      const kind = `${msg}:${String(context.job ?? context.queue ?? '')}`;
+      const now = Date.now();
+      if (now - (lastWarned.get(kind) ?? 0) < quietMs) return;
+      lastWarned.set(kind, now);
+      (log.warn ?? log.error).call(log, { ...context, db: describeDbError(err) }, `${msg} (database unavailable; retried when it returns)`);
+      return;
+    }
+    const db = describeDbError(err);
+    // A DrizzleQueryError is logged by its cause; any other error whole (its stack is what an operator needs).
+    log.error(db.query ? { ...context, db } : { ...context, err }, msg);
+  };
 }
 
 export interface JobRunner {
@@ -45,7 +70,10 @@ function connection(database: Database): ConstructorOptions {
 export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   const jobs = o.jobs ?? allJobs;
   const boss = new PgBoss({ ...connection(o.database), schema: 'pgboss', ...o.boss });
-  boss.on('error', (err) => o.log.error({ err }, 'job runner error'));
+  const failed = failureLogger(o.log);
+  // pg-boss reports here, rather than throwing, whatever fails in its background loops (polling, cron, maintenance,
+  // its own pool's lost connections); it keeps looping and picks up again once the database is back.
+  boss.on('error', (err) => failed(err, {}, 'job runner error'));
   await boss.start();
 
   for (const job of jobs) {
@@ -61,7 +89,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
           // Minutely jobs would flood the info log; failures are what an operator needs to see.
           o.log.debug({ job: job.name, id: j.id, ms: Date.now() - started, result }, 'job done');
         } catch (err) {
-          o.log.error({ err, job: job.name, id: j.id }, 'job failed');
+          failed(err, { job: job.name, id: j.id }, 'job failed');
           // pg-boss records the failure and retries per the queue's policy.
           throw err;
         }
@@ -78,7 +106,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
         try {
           await q.work(o.deps, j.data as object);
         } catch (err) {
-          o.log.error({ err, queue: q.name, id: j.id }, 'work item failed');
+          failed(err, { queue: q.name, id: j.id }, 'work item failed');
           throw err;
         }
       }
@@ -88,7 +116,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
 
   for (const job of jobs.filter((j) => j.runAtStart)) {
     // Catch-up runs in the background: start-up must not wait on suppliers.
-    void job.run(o.deps, new Date()).catch((err) => o.log.error({ err, job: job.name }, 'start-up run failed'));
+    void job.run(o.deps, new Date()).catch((err) => failed(err, { job: job.name }, 'start-up run failed'));
   }
 
   // A job removed from the list must stop being sent, or its queue fills with runs nobody works.

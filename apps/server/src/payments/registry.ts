@@ -1,5 +1,6 @@
-import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
+import { EXTERNAL_PAYMENT_CHANNELS, type ExternalPaymentChannel } from '@portal/contract/api/agencies';
 import type { Db } from '../db/client.ts';
+import { assertPaymentSecrets, type PaymentMode } from './mode.ts';
 import { devSecret, SANDBOX_PROFILES, secretEnvName } from './sandbox/profiles.ts';
 import { createSandboxProvider, type SandboxFaults, type SandboxProvider } from './sandbox/provider.ts';
 import { createSandboxChannel } from './sandbox/sandbox-channel.ts';
@@ -11,27 +12,64 @@ export interface PaymentChannelRegistry {
   get(code: string): PaymentChannel | undefined;
 }
 
-/** Everything payments need at run time: the channels, the built-in sandbox behind them, and our public address. */
+/** Everything payments need at run time: the mode, the channels, the simulated provider (sandbox mode only), our address. */
 export interface Payments {
+  mode: PaymentMode;
   /** The portal's public base URL, e.g. https://portal.example.com; callback and return URLs are built on it. */
   publicUrl: string;
   channels: PaymentChannelRegistry;
-  sandbox: SandboxProvider;
+  /** The built-in simulated provider behind every sandbox channel; null in live mode, where it does not exist. */
+  sandbox: SandboxProvider | null;
+  /** Live mode: channels the operator enabled that have no real adapter yet, so are not offered (never the sandbox). */
+  notLive: ExternalPaymentChannel[];
 }
+
+/** What a real channel's adapter is built from (more, such as the merchant account, as adapters arrive). */
+export interface LiveAdapterOptions {
+  /** The channel's PAYMENT_SECRET_<CHANNEL>, already checked (set, not a development default, not weak). */
+  secret: string;
+  publicUrl: string;
+}
+export type LiveAdapterFactory = (o: LiveAdapterOptions) => PaymentChannel;
+export type LiveAdapters = Partial<Record<ExternalPaymentChannel, LiveAdapterFactory>>;
+
+/**
+ * Real adapters by channel, each in payments/<channel>/ and passing payments/contract.suite.ts. None exists yet, so in
+ * live mode every enabled channel is reported not live and the portal takes balance and credit only.
+ */
+export const LIVE_ADAPTERS: LiveAdapters = {};
 
 export interface PaymentsOptions {
   db: Db;
   publicUrl: string;
-  /** Signing secrets by environment variable name (PAYMENT_SECRET_ALIPAY, ...); missing ones use development defaults. */
+  /** `sandbox` (default) or `live`; see payments/mode.ts. */
+  mode?: PaymentMode;
+  /** The enabled channels; by default every channel of the spec in sandbox mode, none in live mode. */
+  channels?: readonly ExternalPaymentChannel[];
+  /** Signing secrets by environment variable name (PAYMENT_SECRET_ALIPAY, ...); sandbox mode falls back to development defaults. */
   secrets?: Record<string, string | undefined>;
   transport?: CallbackTransport;
   faults?: SandboxFaults;
   merchantName?: string;
+  /** Live mode: the real adapters (LIVE_ADAPTERS unless a test brings its own). */
+  liveAdapters?: LiveAdapters;
 }
 
-/** Every external channel of the spec, each a built-in sandbox until a real adapter replaces it here. */
 export function createPayments(o: PaymentsOptions): Payments {
   const publicUrl = o.publicUrl.replace(/\/+$/, '');
+  const mode = o.mode ?? 'sandbox';
+  const listed = o.channels ?? (mode === 'sandbox' ? EXTERNAL_PAYMENT_CHANNELS : []);
+  const enabled = EXTERNAL_PAYMENT_CHANNELS.filter((c) => listed.includes(c));
+  return mode === 'live' ? livePayments(o, publicUrl, enabled) : sandboxPayments(o, publicUrl, enabled);
+}
+
+function registry(channels: PaymentChannel[]): PaymentChannelRegistry {
+  const byCode = new Map<string, PaymentChannel>(channels.map((c) => [c.code, c]));
+  return { all: () => [...channels], get: (code) => byCode.get(code) };
+}
+
+/** Every enabled channel is a built-in sandbox: the demo, development and the tests. */
+function sandboxPayments(o: PaymentsOptions, publicUrl: string, enabled: ExternalPaymentChannel[]): Payments {
   const credentials = (code: ExternalPaymentChannel) => ({
     secret: o.secrets?.[secretEnvName(code)] || devSecret(code),
     merchantId: SANDBOX_PROFILES.find((p) => p.code === code)!.merchantId,
@@ -45,11 +83,30 @@ export function createPayments(o: PaymentsOptions): Payments {
     faults: o.faults,
     merchantName: o.merchantName ?? 'Demo Travel Platform',
   });
-  const channels = SANDBOX_PROFILES.map((p) => createSandboxChannel(p, sandbox, credentials(p.code)));
-  const byCode = new Map<string, PaymentChannel>(channels.map((c) => [c.code, c]));
-  return {
-    publicUrl,
-    sandbox,
-    channels: { all: () => [...channels], get: (code) => byCode.get(code) },
-  };
+  const channels = SANDBOX_PROFILES.filter((p) => enabled.includes(p.code)).map((p) => createSandboxChannel(p, sandbox, credentials(p.code)));
+  return { mode: 'sandbox', publicUrl, sandbox, channels: registry(channels), notLive: [] };
+}
+
+/**
+ * Only real adapters, with the operator's secrets; no simulated provider at all, so nothing can be paid without money.
+ * The secrets are checked here too, so no caller can build a live channel on a development secret.
+ */
+function livePayments(o: PaymentsOptions, publicUrl: string, enabled: ExternalPaymentChannel[]): Payments {
+  const secrets = o.secrets ?? {};
+  assertPaymentSecrets({ mode: 'live', channels: enabled }, secrets);
+  const adapters = o.liveAdapters ?? LIVE_ADAPTERS;
+  const channels: PaymentChannel[] = [];
+  const notLive: ExternalPaymentChannel[] = [];
+  for (const code of enabled) {
+    const adapter = adapters[code];
+    if (adapter) channels.push(adapter({ secret: secrets[secretEnvName(code)]!.trim(), publicUrl }));
+    else notLive.push(code);
+  }
+  return { mode: 'live', publicUrl, sandbox: null, channels: registry(channels), notLive };
+}
+
+/** The start-up log line's fields: the mode and which channels take payments (and, live, which enabled ones cannot). */
+export function paymentsSummary(p: Payments): { payments: PaymentMode; channels: string[]; notLive?: string[] } {
+  const channels = p.channels.all().map((c) => c.code);
+  return p.mode === 'live' ? { payments: p.mode, channels, notLive: p.notLive } : { payments: p.mode, channels };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, httpStatusOf } from '@portal/contract/codes';
 import { isMessageKey, translate, type MessageKey } from '@portal/contract/messages';
+import { describeDbError, isCommitOutcomeUnknown, isConnectionError } from '../db/connection-errors.ts';
 
 /**
  * The few failures that are thrown rather than returned: they end the request. Business outcomes that a caller is
@@ -63,6 +64,33 @@ function send(reply: FastifyReply, code: Code, message: string, data: unknown = 
   return reply.status(httpStatusOf[code]).send({ code, data, message });
 }
 
+/** Seconds a client is asked to wait after a 503 of a database outage (a restart or failover takes about that). */
+export const DB_OUTAGE_RETRY_SECONDS = 5;
+
+/**
+ * A lost or unreachable database is transient: 503 with Retry-After, never a 500 that reads as "this request is
+ * wrong". The message depends on what the request may have done: a read simply failed; a write may have done part of
+ * its work (an earlier transaction of the request); a write whose COMMIT lost its connection may have taken effect
+ * whole. The writes say "repeat the same request", so a client replays with the same Idempotency-Key (the replay
+ * answers the first outcome) instead of retrying under a new key and paying twice.
+ */
+function databaseOutageAnswer(req: FastifyRequest, err: unknown): RetryLaterError | null {
+  if (!isConnectionError(err)) return null;
+  const unknownOutcome = isCommitOutcomeUnknown(err);
+  const write = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+  // The cause only: a drizzle error's message carries the statement's parameters (personal data, secrets).
+  req.log.warn({ db: describeDbError(err), unknownOutcome }, 'database unavailable');
+  const key: MessageKey = unknownOutcome ? 'error.db.outcomeUnknown' : write ? 'error.db.writeInterrupted' : 'error.db.unavailable';
+  return new RetryLaterError(Code.SERVICE_UNAVAILABLE, key, DB_OUTAGE_RETRY_SECONDS);
+}
+
+/** 1048576 -> "1 MB", 65536 -> "64 KB", 500 -> "500 B": unit symbols, the same in every language. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} B`;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
@@ -87,14 +115,27 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, Code.VALIDATION, first, { fields });
     }
     const fe = err as FastifyError;
-    if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
       return send(reply, Code.PAYLOAD_TOO_LARGE, translate('error.upload.size', req.lang));
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Any body, not an image. A JSON body's limit is the route's (1 MB for the API); a parser registered with a
+      // limit of its own (payment callbacks, the sandbox pages' forms) does not say it, so its message names none.
+      const json = /^application\/json\b/i.test(String(req.headers['content-type'] ?? ''));
+      if (!json) return send(reply, Code.PAYLOAD_TOO_LARGE, translate('error.body.tooLargeOther', req.lang));
+      const limit = formatBytes(req.routeOptions.bodyLimit ?? req.server.initialConfig.bodyLimit ?? 1024 * 1024);
+      return send(reply, Code.PAYLOAD_TOO_LARGE, translate('error.body.tooLarge', req.lang, { limit }));
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       return send(reply, Code.UNSUPPORTED_MEDIA, translate('validation.invalid', req.lang));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return send(reply, Code.VALIDATION, translate('validation.request', req.lang, { detail: fe.message }));
+    }
+    const outage = databaseOutageAnswer(req, err);
+    if (outage) {
+      reply.header('retry-after', retryAfterHeader(outage.retryAfterSeconds));
+      return send(reply, outage.code, translate(outage.key, req.lang, outage.params));
     }
     req.log.error({ err }, 'unhandled error');
     return send(reply, Code.INTERNAL, translate('error.internal', req.lang));

@@ -11,12 +11,15 @@ import 'dayjs/locale/zh-tw';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Language } from '@portal/contract/languages';
 import { isAbort } from '../lib/api';
+import { readCspNonce } from '../lib/csp';
 import i18n, { applySiteDefaultLanguage, currentLanguage } from '../lib/i18n';
 import { setMessageInstance } from '../lib/notify';
 import { useSiteConfig } from '../lib/site';
 
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
+// antd's runtime <style> elements carry the page's nonce, or its Content-Security-Policy blocks them.
+const CSP = { nonce: readCspNonce() };
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -55,6 +58,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   dayjs.locale(DAYJS_LOCALES[language]);
   return (
     <ConfigProvider
+      csp={CSP}
       locale={ANTD_LOCALES[language]}
       theme={{
         algorithm: theme.defaultAlgorithm,

@@ -10,13 +10,19 @@ export class ApiError extends Error {
   status: number;
   /** Field-level failures (validation, or a refusal tied to one field): field path -> localized message, for Form.setFields. */
   fields?: Record<string, string>;
+  /**
+   * The envelope's `data` as the server sent it with the refusal: `fields` (above) and the facts a caller needs to
+   * handle it (e.g. the new total of a changed price); null when there were none.
+   */
+  data: Record<string, unknown> | null;
 
-  constructor(message: string, code: number, status: number, fields?: Record<string, string>) {
+  constructor(message: string, code: number, status: number, fields?: Record<string, string>, data: Record<string, unknown> | null = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.data = data;
   }
 }
 
@@ -110,10 +116,10 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
   // A request sent with an old token must not end a session that has since been replaced (e.g. a fresh login).
   if (SESSION_CODES.includes(payload.code) && token && sessionStore.get().token === token) endSession();
 
-  const data = payload.data as { fields?: Record<string, string> } | null;
+  const data = typeof payload.data === 'object' && payload.data !== null && !Array.isArray(payload.data) ? (payload.data as Record<string, unknown>) : null;
   // Validation errors carry fields, and so do refusals tied to one field (a taken username, a currency in use).
-  const fields = data?.fields ?? undefined;
-  throw new ApiError(payload.message || t('error.internal'), payload.code, response.status, fields);
+  const fields = (data?.fields as Record<string, string> | undefined) ?? undefined;
+  throw new ApiError(payload.message || t('error.internal'), payload.code, response.status, fields, data);
 }
 
 function jsonBody(body: unknown): string | undefined {

@@ -5,6 +5,8 @@ import { CommonConfig } from './auth.ts';
 import { FlightConfig } from './agency-config.ts';
 import { optionalText, PageQuery, Paged } from './common.ts';
 import { USERNAME_PATTERN } from '../roles.ts';
+import { MAX_ADJUSTMENT_BP, MAX_AMOUNT_MINOR, MAX_CREDIT_LIMIT_MINOR, positiveAmount } from '../amounts.ts';
+import { isTooWideRange } from '../host-range.ts';
 
 /**
  * Agency management (spec points 3, 6 and 7: /base/v2/agencies*, /base/v2/sub/balance). A top-level agency
@@ -71,8 +73,29 @@ export const AgencyConfig = z.object({
 });
 export type AgencyConfig = z.infer<typeof AgencyConfig>;
 
+/**
+ * The flight group's amounts, bounded on the way in only (issue 9): AgencyConfig also answers, and a configuration
+ * stored before the bounds existed must still be answered. Fixed values are minor units, percent ones basis points.
+ */
+function boundFlightAmounts(body: { flight?: FlightConfig }, ctx: z.RefinementCtx): void {
+  const f = body.flight;
+  if (!f) return;
+  const check = (value: number, unit: 'fixed' | 'percent', path: (string | number)[]) => {
+    const max = unit === 'percent' ? MAX_ADJUSTMENT_BP : MAX_AMOUNT_MINOR;
+    if (Math.abs(value) <= max) return;
+    const message = unit === 'percent' ? 'validation.percent.max' : 'validation.amount.max';
+    ctx.addIssue({ code: 'too_big', origin: 'number', maximum: max, inclusive: true, input: value, path: ['flight', ...path], message });
+  };
+  check(f.markup.value, f.markup.unit, ['markup', 'value']);
+  for (const k of ['booking', 'change', 'refund', 'void'] as const) check(f.serviceFees[k], 'fixed', ['serviceFees', k]);
+  f.priceAdjustments.forEach((a, i) => {
+    check(a.value, a.unit, ['priceAdjustments', i, 'value']);
+    check(a.limit, 'fixed', ['priceAdjustments', i, 'limit']);
+  });
+}
+
 /** PUT /base/v2/agencies/{id}/config: any subset of the groups, each group given whole. */
-export const UpdateAgencyConfigBody = AgencyConfig.partial();
+export const UpdateAgencyConfigBody = AgencyConfig.partial().superRefine(boundFlightAmounts);
 export type UpdateAgencyConfigBody = z.infer<typeof UpdateAgencyConfigBody>;
 
 /** Balances derived from the journal, in one currency. `available` = cash + unused credit. */
@@ -138,7 +161,9 @@ export const AgencyPage = Paged(Agency);
 
 /** Host entries: IPv4/IPv6 address, CIDR range, or a host name (wildcard *.example.com allowed). */
 export const HOST_PATTERN = /^(?:\*\.)?[A-Za-z0-9.-]{1,253}$|^[0-9a-fA-F:.]{2,45}(?:\/\d{1,3})?$/;
-const Hosts = z.array(z.string().trim().regex(HOST_PATTERN, 'validation.host')).max(50, 'validation.invalid');
+const Hosts = z
+  .array(z.string().trim().regex(HOST_PATTERN, 'validation.host').refine((h) => !isTooWideRange(h), 'validation.hostTooWide'))
+  .max(50, 'validation.invalid');
 
 const AgencyFields = {
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -191,12 +216,12 @@ export type SingleLoginSecretAnswer = z.infer<typeof SingleLoginSecretAnswer>;
  */
 export const TopUpBody = z.object({
   receivedCurrency: z.enum(CURRENCIES, 'validation.currency'),
-  receivedAmount: z.number().int('validation.invalid').positive('validation.amount.positive').max(1e13, 'validation.invalid'),
+  receivedAmount: positiveAmount(),
   exchangeRate: z.string().regex(RATE_PATTERN, 'validation.rate'),
   /** Percent with up to 2 decimals, 0-100. */
   transactionFeePercent: z.number().min(0, 'validation.invalid').max(100, 'validation.invalid').default(0),
   referenceNumber: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
-  amount: z.number().int('validation.invalid').positive('validation.amount.positive').max(1e13, 'validation.invalid'),
+  amount: positiveAmount(),
   sendEmail: z.boolean().default(false),
   remark: optionalText(200),
 });
@@ -214,7 +239,8 @@ export type TopUpAnswer = z.infer<typeof TopUpAnswer>;
 
 /** PUT /base/v2/agencies/{id}/credit: the credit line in the settlement currency's minor units. */
 export const CreditBody = z.object({
-  credit: z.number({ error: 'validation.credit.required' }).int('validation.invalid').min(0, 'validation.invalid').max(1e13, 'validation.invalid'),
+  // A negative line is not "no credit": the message says so rather than a bare "invalid value" (issue 9).
+  credit: z.number({ error: 'validation.credit.required' }).int('validation.invalid').min(0, 'validation.credit.negative').max(MAX_CREDIT_LIMIT_MINOR, 'validation.credit.max'),
   sendEmail: z.boolean().default(false),
 });
 export type CreditBody = z.input<typeof CreditBody>;

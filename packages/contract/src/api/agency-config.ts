@@ -68,3 +68,33 @@ export const DEFAULT_FLIGHT_CONFIG: FlightConfig = {
   priceAdjustments: [],
   bookingReview: false,
 };
+
+/**
+ * Embedded (single-login) mode: the sites allowed to show the portal in a frame, as origins. The server turns them
+ * into the CSP `frame-ancestors` of the pages a signed link opens, so each entry must be exactly an origin a browser
+ * would send (scheme, lower-case host, non-default port; no path, user or wildcard) and can carry nothing else into
+ * the header. Plain http is for a developer's own machine only: an https site cannot frame an http page anyway.
+ */
+export const MAX_EMBED_ORIGINS = 10;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export function isEmbedOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const local = LOCAL_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return false;
+  // The URL parser lets through characters (";", ",", "'", "*") that would end or widen a CSP source expression.
+  if (!local && !HOST_NAME.test(url.hostname)) return false;
+  return url.origin === value;
+}
+
+export const EmbedOrigin = z.string().max(300, 'validation.tooLong').refine(isEmbedOrigin, 'embedding.origin.invalid');
+export const EmbedOrigins = z
+  .array(EmbedOrigin)
+  .max(MAX_EMBED_ORIGINS, 'embedding.origins.tooMany')
+  .refine((list) => new Set(list).size === list.length, 'embedding.origins.duplicate');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { LANGUAGES } from '../languages.ts';
+import { EmbedOrigins } from './agency-config.ts';
 import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX, MAX_FREQUENT_PASSENGERS } from '../roles.ts';
 
 export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd MMM yyyy'] as const;
@@ -97,6 +98,8 @@ export const CommonConfig = z.object({
   onlyOwnOrders: z.boolean().default(false),
   /** The Excel bill carries the invoice-type column. */
   showInvoiceType: z.boolean().default(false),
+  /** Sites that may show the portal in a frame (embedded single-login mode); nobody may when empty. */
+  embedOrigins: EmbedOrigins.default([]),
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 
@@ -114,6 +117,7 @@ export const DEFAULT_COMMON_CONFIG: CommonConfig = {
   disablePayment: false,
   onlyOwnOrders: false,
   showInvoiceType: false,
+  embedOrigins: [],
 };
 
 export const Company = z.object({

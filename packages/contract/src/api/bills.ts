@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_MINOR, positiveAmount } from '../amounts.ts';
 import { CURRENCIES } from '../currency.ts';
 import { Balances, CreditPeriod, PAYMENT_CHANNELS } from './agencies.ts';
 import { PageQuery, Paged } from './common.ts';
@@ -189,7 +190,8 @@ export const StatementDetailQuery = z.object({ currency: z.enum(CURRENCIES).opti
 /** Online wallet top-up through an external channel: create, send the user to the hosted page, poll the outcome. */
 export const CreateWalletPaymentBody = z.object({
   channel: z.enum(PAYMENT_CHANNELS),
-  amount: z.number().int('validation.invalid').positive('validation.amount.positive').max(1e11, 'validation.invalid'),
+  // A tenth of the ledger's largest movement: an online payment is a card or wallet charge, never a bulk transfer.
+  amount: positiveAmount(MAX_AMOUNT_MINOR / 10),
   currency: z.enum(CURRENCIES, 'validation.currency'),
 });
 export type CreateWalletPaymentBody = z.infer<typeof CreateWalletPaymentBody>;

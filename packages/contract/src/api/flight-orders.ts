@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../currency.ts';
+import { MAX_AMOUNT_MINOR } from '../amounts.ts';
 import { PAYMENT_CHANNELS } from './agencies.ts';
 import { Baggage, CABIN_CLASSES, CancellationPolicy, INVOICE_TYPES, Leg, PASSENGER_TYPES, PRODUCT_TYPES, Restrictions } from './shopping.ts';
 
@@ -108,7 +109,7 @@ export const CreateOrderBody = z.object({
   searchId: z.string().min(1, 'validation.required'),
   fareId: z.string().min(1, 'validation.required'),
   /** The total the agent saw and accepts, minor units of the settlement currency. */
-  acceptedTotal: z.number().int().min(0),
+  acceptedTotal: z.number().int().min(0).max(MAX_AMOUNT_MINOR, 'validation.amount.max'),
   passengers: z.array(PassengerInput).max(18, 'validation.invalid'),
   contact: ContactInput,
   remark: z.string().trim().max(500, 'validation.tooLong').nullish(),

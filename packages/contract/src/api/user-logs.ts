@@ -4,6 +4,8 @@ import { PageQuery } from './common.ts';
 export const USER_LOG_ACTIONS = [
   'login',
   'login_failed',
+  // Repeated failed sign-ins started slowing the account down (issue 9): the owner is told someone is guessing.
+  'login_throttled',
   'single_login',
   'logout',
   'password_change',

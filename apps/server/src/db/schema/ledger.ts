@@ -30,6 +30,8 @@ export const ledgerAccounts = pgTable(
     unique('ledger_accounts_owner_uq').on(t.companyId, t.kind, t.currency, t.channel).nullsNotDistinct(),
     check('ledger_accounts_kind_ck', sql`${t.kind} in ('cash','credit_line','held','receivable','platform','channel')`),
     check('ledger_accounts_credit_limit_ck', sql`${t.creditLimit} >= 0`),
+    // MAX_CREDIT_LIMIT_MINOR (contract amounts.ts); balances are bounded by a trigger (migration 0007, issue 9).
+    check('ledger_accounts_credit_limit_bound_ck', sql`${t.creditLimit} <= 100000000000000`),
     // Last line of defence behind the service's own check: a cash account never goes past its credit line.
     check('ledger_accounts_cash_floor_ck', sql`${t.kind} <> 'cash' or ${t.balance} >= -${t.creditLimit}`),
   ],

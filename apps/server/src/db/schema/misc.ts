@@ -19,6 +19,21 @@ export const files = pgTable('files', {
 });
 
 /** Fixed-window counters shared by all server processes (login throttling, form rate limits). */
+/**
+ * Login attempts per (account, address) pair, per account and per address (docs/decisions/0013-login-throttling.md):
+ * `next_at` is the earliest moment the key's next attempt is evaluated; an attempt is counted before the password is.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttles_last_idx').on(t.lastAt)],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

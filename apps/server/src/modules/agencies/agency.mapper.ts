@@ -6,6 +6,7 @@ import type { Currency } from '@portal/contract/currency';
 import { fileUrl } from '../files/file-url.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 import type { WalletFigures } from './agency.repository.ts';
+import { toBalances } from '../ledger/ledger.service.ts';
 
 export interface AgencyExtras {
   balance: Balances;
@@ -22,16 +23,8 @@ export const settlementCurrencyOf = (c: CompanyRow): Currency => commonConfigOf(
  * page must not ask the ledger once per row). The agency tests compare both for the same agency.
  */
 export function balancesOf(currency: Currency, w: WalletFigures): Balances {
-  const usedCredit = Math.max(0, -w.cash);
-  return {
-    currency,
-    cash: w.cash,
-    creditLimit: w.creditLimit,
-    usedCredit,
-    availableCredit: w.creditLimit - usedCredit,
-    held: w.held,
-    available: w.cash + w.creditLimit,
-  };
+  // The ledger's own arithmetic, so a balance stored past the bounds (issue 9) cannot make the list fail to answer.
+  return toBalances(currency, w);
 }
 
 export function toAgency(c: CompanyRow, x: AgencyExtras): Agency {

@@ -43,10 +43,15 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
  */
 const childOf = (parentId: string) => and(eq(companies.parentId, parentId), isNull(companies.deletedAt));
 
-/** With `lock`, the row stays locked until the transaction ends, so a read-check-write cannot interleave. */
+/**
+ * With `lock`, the row stays locked until the transaction ends, so a read-check-write cannot interleave. NO KEY UPDATE
+ * (what an UPDATE of the row takes): a plain FOR UPDATE also blocks the foreign-key checks of rows that reference the
+ * agency (ledger holds, payment transactions), so a top-up deadlocked with the agency's own payments, which lock its cash account
+ * first and then insert such rows.
+ */
 export async function findChildAgency(db: DbOrTx, parentId: string, id: string, lock = false): Promise<CompanyRow | null> {
   const query = db.select().from(companies).where(and(eq(companies.id, id), childOf(parentId))).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../plugins/errors.ts';
 import { issueApiKey, revokeAgencyKeys } from '../api-keys/api-key.service.ts';
 import { discardImage, storeImage } from '../files/file.service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/session.service.ts';
 import { balances } from '../ledger/ledger.service.ts';
 import { formatMoney } from '@portal/contract/currency';
@@ -89,6 +90,7 @@ const nextCode = (highest: string | null) => `A${String(Number(CODE_PATTERN.exec
 
 export async function createAgency(db: Db, auth: AuthContext, body: z.output<typeof CreateAgencyBody>, meta: RequestMeta): Promise<AgencyDetail> {
   // Hashing is slow on purpose; do it before the transaction so no connection waits on it.
+  assertPasswordAllowed(body.superUser.password, body.superUser.username, 'superUser.password');
   const passwordHash = await hashPassword(body.superUser.password);
   return db.transaction(async (tx) => {
     const values = {
@@ -259,11 +261,13 @@ export async function resetAgencySuperUserPassword(
   meta: RequestMeta,
 ): Promise<{ username: string }> {
   if (!hasRole(auth.user.roles, 'SuperUser')) throw forbidden();
+  assertPasswordAllowed(password, null, 'password');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const agency = await lockAgency(tx, auth, id);
     const superUser = await lockFirstSuperUser(tx, agency.id);
     if (!superUser) throw new AppError(Code.CONFLICT, 'error.agency.noSuperUser');
+    assertPasswordAllowed(password, superUser.username, 'password');
     await setUserPassword(tx, superUser.id, passwordHash);
     await revokeUserSessions(tx, superUser.id, 'password_reset');
     await recordUserLog(tx, logEntry(auth, agency, 'agency_password_reset', meta, {}, who(superUser)));

@@ -8,6 +8,7 @@ import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repositor
 import { isApiKeyCaller } from '../api-keys/api-key.service.ts';
 import { toUserInfo } from '../users/user.mapper.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { revokeSession, revokeUserSessions, type AuthContext } from './session.service.ts';
 
 const actorOf = (auth: AuthContext) => ({ id: auth.user.id, username: auth.user.username });
@@ -50,6 +51,7 @@ export async function changePassword(db: Db, auth: AuthContext, body: ChangePass
   if (!(await verifyPassword(auth.user.passwordHash, body.oldPassword))) {
     throw new AppError(Code.WRONG_PASSWORD, 'error.password.wrong', {}, { oldPassword: 'error.password.wrong' });
   }
+  assertPasswordAllowed(body.newPassword, auth.user.username, 'newPassword');
   const hash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash, updatedAt: sql`now()` }).where(eq(users.id, auth.user.id));

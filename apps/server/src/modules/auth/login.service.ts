@@ -2,22 +2,35 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LoginBody, SessionAnswer } from '@portal/contract/api/auth';
 import { Code } from '@portal/contract/codes';
 import type { Db } from '../../db/client.ts';
-import { companies, users } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
+import { AppError, RetryLaterError } from '../../plugins/errors.ts';
 import type { SessionPolicy } from '../../config.ts';
-import { hit, peek, reset } from '../throttle/rate-limit.ts';
+import { admit, clear, giveBack, LOGIN_THROTTLE } from '../throttle/login-throttle.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
 import { verifyPassword } from './password.ts';
 import { openSession } from './session.service.ts';
 
-/** Failed logins allowed per window: per username (guessing one account) and per address (spraying many). */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perUsername: 5, perAddress: 20 } as const;
+const pairKey = (username: string, ip: string | null) => `login:pair:${username.toLowerCase()}:${ip ?? 'unknown'}`;
+const accountKey = (username: string) => `login:account:${username.toLowerCase()}`;
+const addressKey = (ip: string | null) => `login:address:${ip ?? 'unknown'}`;
 
-const userKey = (username: string) => `login:user:${username.toLowerCase()}`;
-const addressKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
-
+/** Tells the user when the next attempt will be evaluated, in seconds below two minutes and in minutes above. */
 function throttled(retryAfterSeconds: number) {
-  return new AppError(Code.LOGIN_THROTTLED, 'error.auth.throttled', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return seconds < 120
+    ? new RetryLaterError(Code.LOGIN_THROTTLED, 'error.auth.retryInSeconds', seconds, { seconds })
+    : new RetryLaterError(Code.LOGIN_THROTTLED, 'error.auth.retryInMinutes', seconds, { minutes: Math.ceil(seconds / 60) });
+}
+
+/** An address the account signed in from before (in the last 90 days) is its owner's: the per-account slow-down skips it. */
+async function knownAddress(db: Db, userId: string, ip: string | null): Promise<boolean> {
+  if (!ip) return false;
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), sql`${sessions.createdAt} > now() - interval '90 days'`))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** People only: an agency's API user (kind 'api') acts through its API key and never signs in. */
@@ -32,28 +45,30 @@ export async function findUserByUsername(db: Db, username: string) {
 }
 
 export async function login(db: Db, policy: SessionPolicy, body: LoginBody, meta: RequestMeta): Promise<SessionAnswer> {
-  const { windowSeconds, perUsername, perAddress } = LOGIN_THROTTLE;
-  const [byUser, byAddress] = await Promise.all([
-    peek(db, userKey(body.username), windowSeconds),
-    peek(db, addressKey(meta.ip), windowSeconds),
-  ]);
-  if (byUser.count >= perUsername) throw throttled(byUser.retryAfterSeconds);
-  if (byAddress.count >= perAddress) throw throttled(byAddress.retryAfterSeconds);
-
   const found = await findUserByUsername(db, body.username);
+  // Count first, atomically, then check (the attempt is spent whether or not the password turns out right).
+  const pair = await admit(db, pairKey(body.username, meta.ip), LOGIN_THROTTLE.pair);
+  if (!pair.admitted) throw throttled(pair.retryAfterSeconds);
+  const fromOwner = found ? await knownAddress(db, found.user.id, meta.ip) : false;
+  const account = fromOwner ? null : await admit(db, accountKey(body.username), LOGIN_THROTTLE.account);
+  if (account && !account.admitted) throw throttled(account.retryAfterSeconds);
+  const address = await admit(db, addressKey(meta.ip), LOGIN_THROTTLE.address);
+  if (!address.admitted) throw throttled(address.retryAfterSeconds);
+
   const valid = await verifyPassword(found?.user.passwordHash ?? null, body.password);
   if (!found || !valid || found.company.deletedAt) {
     await db.transaction(async (tx) => {
-      await hit(tx, userKey(body.username), windowSeconds);
-      await hit(tx, addressKey(meta.ip), windowSeconds);
-      await recordUserLog(tx, {
-        companyId: found?.company.id ?? null,
-        actor: null,
-        target: found ? { id: found.user.id, username: found.user.username } : null,
-        action: 'login_failed',
-        detail: { username: body.username.slice(0, 64) },
-        meta,
-      });
+      const target = found ? { id: found.user.id, username: found.user.username } : null;
+      const companyId = found?.company.id ?? null;
+      await recordUserLog(tx, { companyId, actor: null, target, action: 'login_failed', detail: { username: body.username.slice(0, 64) }, meta });
+      // The owner learns that someone is guessing, once each time a slow-down starts (user log of their company).
+      const slowed =
+        pair.attempts === LOGIN_THROTTLE.pair.free
+          ? { scope: 'address', attempts: pair.attempts }
+          : account?.admitted && account.attempts === LOGIN_THROTTLE.account.free
+            ? { scope: 'account', attempts: account.attempts }
+            : null;
+      if (found && slowed) await recordUserLog(tx, { companyId, actor: null, target, action: 'login_throttled', detail: slowed, meta });
     });
     throw new AppError(Code.INVALID_CREDENTIALS, 'error.auth.invalidCredentials');
   }
@@ -62,7 +77,9 @@ export async function login(db: Db, policy: SessionPolicy, body: LoginBody, meta
   if (user.status === 'disabled' || company.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
 
   return db.transaction(async (tx) => {
-    await reset(tx, userKey(body.username));
+    await clear(tx, pairKey(body.username, meta.ip));
+    await clear(tx, accountKey(body.username));
+    await giveBack(tx, addressKey(meta.ip));
     return openSession(tx, policy, { user, company, embedded: false, action: 'login', meta });
   });
 }

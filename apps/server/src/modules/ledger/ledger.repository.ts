@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { MAX_BALANCE_MINOR, MAX_CREDIT_LIMIT_MINOR } from '@portal/contract/amounts';
 import { isTransaction, type DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerMovements, type HoldStatus, type LedgerAccountKind } from '../../db/schema/index.ts';
 
@@ -64,15 +65,32 @@ export async function accountIdFor(db: DbOrTx, key: AccountKey): Promise<string>
  */
 export async function postCashMovement(
   db: DbOrTx,
-  a: { cashId: string; counterId: string; currency: string; delta: number; enforceFloor: boolean; movement: NewMovement },
+  a: {
+    cashId: string;
+    counterId: string;
+    currency: string;
+    delta: number;
+    enforceFloor: boolean;
+    /** The most the agency's cash plus held money may be after the movement (money coming in). */
+    ceiling?: number;
+    movement: NewMovement;
+  },
 ): Promise<{ id: string } | null> {
   const { cashId, counterId, currency, delta, movement: m } = a;
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error('entry amounts are non-zero integers of minor units');
   const floor = a.enforceFloor ? sql` and balance + ${delta}::bigint >= -credit_limit` : sql``;
+  // The held account is read, not locked: every movement that changes it (hold, release, expiry, capture) locks this
+  // cash row first and keeps cash + held the same or lowers it, so the sum this statement sees after waiting for the
+  // lock is never below the true one.
+  const ceiling =
+    a.ceiling === undefined
+      ? sql``
+      : sql` and balance + ${delta}::bigint + coalesce((select h.balance from ledger_accounts h where h.company_id = ledger_accounts.company_id
+             and h.kind = 'held' and h.currency = ledger_accounts.currency and h.channel is null), 0) <= ${a.ceiling}::bigint`;
   const res = (await db.execute(sql`
     with c as (
       update ledger_accounts set balance = balance + ${delta}::bigint
-      where id = ${cashId}::uuid and kind = 'cash'${floor}
+      where id = ${cashId}::uuid and kind = 'cash'${floor}${ceiling}
       returning id
     ), m as (
       insert into ledger_movements (reason, reference_type, reference_id, actor_user_id, idempotency_key, request_hash, result)
@@ -86,7 +104,10 @@ export async function postCashMovement(
         (values (${counterId}::uuid, ${-delta}::bigint), (${cashId}::uuid, ${delta}::bigint)) as v(account_id, amount)
       returning movement_id
     )
-    select (select id from m) as id, (select count(*) from e)::int as entries`)) as unknown as { rows: Array<{ id: string | null; entries: number }> };
+    select (select id from m) as id, (select count(*) from e)::int as entries`).catch((err: unknown) => {
+    if (violates(err, BALANCE_BOUND)) throw new LedgerRefusal('balance_limit', currency);
+    throw err;
+  })) as unknown as { rows: Array<{ id: string | null; entries: number }> };
   const row = res.rows[0];
   if (!row?.id) return null;
   if (row.entries !== 2) throw new Error('cash movement written without its two entries');
@@ -108,6 +129,22 @@ export async function findAccount(db: DbOrTx, key: AccountKey): Promise<AccountR
     )
     .limit(1);
   return row ?? null;
+}
+
+/** What an agency has with us in one currency: its cash plus the money held for bookings in progress. */
+export async function agencyFunds(db: DbOrTx, companyId: string, currency: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.companyId, companyId),
+        eq(ledgerAccounts.currency, currency),
+        inArray(ledgerAccounts.kind, ['cash', 'held']),
+        isNull(ledgerAccounts.channel),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 export async function setAccountCreditLimit(db: DbOrTx, accountId: string, creditLimit: number): Promise<void> {
@@ -163,10 +200,16 @@ function violates(err: unknown, constraint: string): boolean {
 }
 
 export class LedgerRefusal extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly currency?: string,
+  ) {
     super(`ledger refused: ${reason}`);
   }
 }
+
+/** The trigger of migration 0007 that refuses a balance growing past its bound. */
+const BALANCE_BOUND = 'ledger_accounts_balance_bound';
 
 /**
  * Writes one balanced movement and moves the running balances, in account-id order so concurrent movements take row
@@ -198,6 +241,7 @@ export async function insertMovement(db: DbOrTx, m: NewMovement, entries: Posted
       .catch((err: unknown) => {
         // The table's own check fired (the caller did not lock or check): still a refusal, not a crash.
         if (violates(err, 'ledger_accounts_cash_floor_ck')) throw new LedgerRefusal('insufficient_funds');
+        if (violates(err, BALANCE_BOUND)) throw new LedgerRefusal('balance_limit', e.account.currency);
         throw err;
       });
     if (after.kind === 'cash' && e.amount < 0 && Number(after.balance) < -Number(after.creditLimit)) {
@@ -265,6 +309,13 @@ export async function findInvariantViolations(db: DbOrTx): Promise<InvariantViol
           where a.kind in ('cash', 'held', 'receivable', 'credit_line') and a.balance <> coalesce(s.total, 0)`,
     ],
     ['cash_within_credit_line', sql`select id, balance::text, credit_limit::text from ledger_accounts where kind = 'cash' and balance < -credit_limit`],
+    [
+      // Issue 9: every figure stays exact as a JSON number (contract amounts.ts).
+      'agency_funds_within_bound',
+      sql`select company_id, currency, sum(balance)::text as funds, max(credit_limit)::text as credit_limit from ledger_accounts
+          where kind in ('cash', 'held') and company_id is not null group by company_id, currency
+          having sum(balance) > ${MAX_BALANCE_MINOR} or max(credit_limit) > ${MAX_CREDIT_LIMIT_MINOR}`,
+    ],
     [
       'hold_resolved_at_most_once',
       sql`select h.id from ledger_holds h where (h.status = 'held') <> (h.resolved_movement_id is null)

@@ -1,8 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { isCurrency, type Currency } from '@portal/contract/currency';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, MAX_CREDIT_LIMIT_MINOR } from '@portal/contract/amounts';
+import { Code } from '@portal/contract/codes';
+import { formatMoney, isCurrency, type Currency } from '@portal/contract/currency';
 import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
 import {
   accountIdFor,
+  agencyFunds,
   dueHoldIds,
   ensureAccount,
   findAccount,
@@ -76,11 +80,28 @@ const PLATFORM = (currency: string) => ({ companyId: null, kind: 'platform' as c
 const CASH = (companyId: string, currency: string) => ({ companyId, kind: 'cash' as const, currency });
 const HELD = (companyId: string, currency: string) => ({ companyId, kind: 'held' as const, currency });
 
-function assertAmount(amount: number): void {
+/*
+ * Bounds (issue 9, contract amounts.ts): one movement moves at most MAX_AMOUNT_MINOR; what an agency has with us, cash
+ * plus held, never grows past MAX_BALANCE_MINOR; a credit line is at most MAX_CREDIT_LIMIT_MINOR. Every figure the
+ * ledger stores or derives therefore stays an exact JSON number, so an answer built from a committed movement cannot
+ * fail to serialize. A movement past a bound is refused whole, before anything commits, with a localized 400 / 409
+ * (thrown, so it also rolls back a caller's surrounding transaction: its transaction row, user log, email).
+ */
+const bound = (max: number, currency: string) => ({ max: formatMoney(max, currency as Currency), currency });
+export const amountTooLarge = (currency: string) => new AppError(Code.VALIDATION, 'error.amount.tooLarge', bound(MAX_AMOUNT_MINOR, currency));
+export const balanceLimitReached = (currency: string) => new AppError(Code.CONFLICT, 'error.balance.limit', bound(MAX_BALANCE_MINOR, currency));
+
+function assertAmount(amount: number, currency: Currency): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer of minor units');
+  if (amount > MAX_AMOUNT_MINOR) throw amountTooLarge(currency);
 }
 function assertCurrency(currency: string): asserts currency is Currency {
   if (!isCurrency(currency)) throw new RangeError(`unknown currency ${currency}`);
+}
+
+/** A refusal of the balance bound (the statement's condition or, as the last line, the table's trigger) as the answer. */
+function boundRefusal(e: unknown, currency?: string): AppError | null {
+  return e instanceof LedgerRefusal && e.reason === 'balance_limit' ? balanceLimitReached(e.currency ?? currency ?? 'CNY') : null;
 }
 
 function requestHash(op: string, fields: Record<string, unknown>): string {
@@ -120,6 +141,8 @@ async function moveOnce<R>(
   try {
     return await db.transaction((tx) => work(tx, () => known(tx)));
   } catch (e) {
+    const overBound = boundRefusal(e);
+    if (overBound) throw overBound;
     if (e instanceof LedgerRefusal) return { ok: false, reason: e.reason } as R;
     if (key && isKeyViolation(e)) {
       const prior = await findMovementByKey(db, key);
@@ -158,13 +181,26 @@ async function moveCash(
     if (prior) return replayOf<MoveResult>(prior, hash);
   }
   const [cashId, counterId] = await Promise.all([accountIdFor(db, CASH(companyId, currency)), accountIdFor(db, counterparty)]);
+  // Money going out is held to the credit line, money coming in to the balance bound; the statement's condition
+  // failing (null) therefore means one or the other.
   const post = (on: DbOrTx) =>
-    postCashMovement(on, { cashId, counterId, currency, delta, enforceFloor: delta < 0, movement: movementFields(reason, o, hash) });
+    postCashMovement(on, {
+      cashId,
+      counterId,
+      currency,
+      delta,
+      enforceFloor: delta < 0,
+      ceiling: delta > 0 ? MAX_BALANCE_MINOR : undefined,
+      movement: movementFields(reason, o, hash),
+    });
   try {
     const m = isTransaction(db) ? await db.transaction((sp) => post(sp)) : await post(db);
+    if (!m && delta > 0) throw balanceLimitReached(currency);
     if (!m) return { ok: false, reason: 'insufficient_funds' };
     return { ok: true, movementId: m.id, replayed: false };
   } catch (e) {
+    const overBound = boundRefusal(e, currency);
+    if (overBound) throw overBound;
     if (o.idempotencyKey && isKeyViolation(e)) {
       const prior = await findMovementByKey(db, o.idempotencyKey);
       if (prior) return replayOf<MoveResult>(prior, hash);
@@ -181,8 +217,8 @@ export async function topUp(
   amount: number,
   o: MoveOptions & { channel?: string } = {},
 ): Promise<MoveResult> {
-  assertAmount(amount);
   assertCurrency(currency);
+  assertAmount(amount, currency);
   const channel = o.channel ?? 'manual';
   const hash = requestHash('top-up', { companyId, currency, amount, channel, reference: o.reference });
   const counterparty = { companyId: null, kind: 'channel' as const, currency, channel };
@@ -198,6 +234,7 @@ export async function setCreditLimit(
 ): Promise<{ ok: true } | Refused<'credit_in_use'>> {
   if (!Number.isSafeInteger(creditLimit) || creditLimit < 0) throw new RangeError('credit limit must be a non-negative integer');
   assertCurrency(currency);
+  if (creditLimit > MAX_CREDIT_LIMIT_MINOR) throw new AppError(Code.VALIDATION, 'error.credit.tooLarge', bound(MAX_CREDIT_LIMIT_MINOR, currency));
   return db.transaction(async (tx) => {
     const cash = await ensureAccount(tx, CASH(companyId, currency), true);
     if (cash.balance < -creditLimit) return { ok: false, reason: 'credit_in_use' } as const;
@@ -214,8 +251,8 @@ export async function hold(
   amount: number,
   o: MoveOptions & { ttlMinutes?: number; now?: Date; /** false: cash only, no credit (paying "from balance"). */ useCredit?: boolean } = {},
 ): Promise<HoldResult> {
-  assertAmount(amount);
   assertCurrency(currency);
+  assertAmount(amount, currency);
   const ttlMinutes = o.ttlMinutes ?? 30;
   const useCredit = o.useCredit ?? true;
   const hash = requestHash('hold', { companyId, currency, amount, ttlMinutes, reference: o.reference, ...(useCredit ? {} : { useCredit }) });
@@ -354,8 +391,8 @@ export async function pay(
   reason: SpendReason,
   o: MoveOptions = {},
 ): Promise<MoveResult> {
-  assertAmount(amount);
   assertCurrency(currency);
+  assertAmount(amount, currency);
   const hash = requestHash('pay', { companyId, currency, amount, reason, reference: o.reference });
   return moveCash(db, { companyId, currency, delta: -amount, counterparty: PLATFORM(currency), reason, o, hash });
 }
@@ -369,8 +406,8 @@ export async function refund(
   reason: RefundReason,
   o: MoveOptions = {},
 ): Promise<MoveResult> {
-  assertAmount(amount);
   assertCurrency(currency);
+  assertAmount(amount, currency);
   const hash = requestHash('refund', { companyId, currency, amount, reason, reference: o.reference });
   return moveCash(db, { companyId, currency, delta: amount, counterparty: PLATFORM(currency), reason, o, hash });
 }
@@ -398,6 +435,11 @@ export async function reverse(db: DbOrTx, movementId: string, o: Omit<MoveOption
       { ...movementFields('reversal', { ...o, reference: { type: 'movement', id: movementId } }, hash), reversesMovementId: movementId },
       entries.map((e) => ({ account: e.account, amount: -e.amount })),
     );
+    // Reversing a payment gives the money back: held to the balance bound like a top-up (the cash rows are locked).
+    for (const e of entries) {
+      if (e.account.kind !== 'cash' || e.amount >= 0) continue;
+      if ((await agencyFunds(tx, e.account.companyId!, e.currency)) > MAX_BALANCE_MINOR) throw balanceLimitReached(e.currency);
+    }
     return { ok: true, movementId: m.id, replayed: false };
   });
 }
@@ -405,17 +447,27 @@ export async function reverse(db: DbOrTx, movementId: string, o: Omit<MoveOption
 export async function balances(db: DbOrTx, companyId: string, currency: string): Promise<Balances> {
   assertCurrency(currency);
   const [cashAcc, heldAcc] = await Promise.all([findAccount(db, CASH(companyId, currency)), findAccount(db, HELD(companyId, currency))]);
-  const cash = cashAcc?.balance ?? 0;
-  const creditLimit = cashAcc?.creditLimit ?? 0;
-  const usedCredit = Math.max(0, -cash);
+  return toBalances(currency, { cash: cashAcc?.balance ?? 0, creditLimit: cashAcc?.creditLimit ?? 0, held: heldAcc?.balance ?? 0 });
+}
+
+/** Past 2^53 a figure is no longer exact, and the answer schemas (integers) would refuse it: say the nearest one. */
+const representable = (n: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(n)));
+
+/**
+ * The figures of a wallet from its running balances. Within the bounds every figure is exact; an account stored past
+ * them before they existed (the invariant `agency_funds_within_bound` reports it) is shown at the nearest representable
+ * figure, so reading it never fails: the agency list, the wallet and the top-up answer keep working while it is repaired.
+ */
+export function toBalances(currency: Currency, w: { cash: number; creditLimit: number; held: number }): Balances {
+  const usedCredit = Math.max(0, -w.cash);
   return {
     currency,
-    cash,
-    creditLimit,
-    usedCredit,
-    availableCredit: creditLimit - usedCredit,
-    held: heldAcc?.balance ?? 0,
-    available: cash + creditLimit,
+    cash: representable(w.cash),
+    creditLimit: representable(w.creditLimit),
+    usedCredit: representable(usedCredit),
+    availableCredit: representable(w.creditLimit - usedCredit),
+    held: representable(w.held),
+    available: representable(w.cash + w.creditLimit),
   };
 }
 

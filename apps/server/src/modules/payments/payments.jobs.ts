@@ -12,8 +12,11 @@ export const paymentCallbacksJob: JobDefinition = {
   name: 'payment-callbacks',
   cron: '* * * * *',
   async run(deps, now) {
-    const expired = await deps.payments.sandbox.expireLapsed(now);
-    const { delivered, failed } = await deps.payments.sandbox.deliverDue(now);
+    const { sandbox } = deps.payments;
+    // Live mode has no simulated provider: real channels close payments and retry their callbacks themselves.
+    if (!sandbox) return { expired: 0, delivered: 0, failed: 0 };
+    const expired = await sandbox.expireLapsed(now);
+    const { delivered, failed } = await sandbox.deliverDue(now);
     return { expired, delivered, failed };
   },
 };

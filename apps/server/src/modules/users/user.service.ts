@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { DEFAULT_USER_CONFIG } from '@portal/contract/api/auth';
 import { AppError, invalid, notFound } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/session.service.ts';
 import { recordUserLog, type RequestMeta, type UserLogEntry } from '../user-logs/user-log.repository.ts';
 import { toUserItem, type UserRow } from './user.mapper.ts';
@@ -80,6 +81,7 @@ export async function getCompanyUser(db: Db, auth: AuthContext, id: string): Pro
 export async function createUser(db: Db, auth: AuthContext, body: z.output<typeof CreateUserBody>, meta: RequestMeta): Promise<UserItem> {
   const permissions = grantedBy(auth, body.permissions) ?? [];
   // Hashing is slow on purpose; do it before the transaction so no connection waits on it.
+  assertPasswordAllowed(body.password, body.username, 'password');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -153,10 +155,14 @@ export async function setUserRoles(db: Db, auth: AuthContext, id: string, roles:
  */
 export async function resetUserPassword(db: Db, auth: AuthContext, id: string, password: string, meta: RequestMeta): Promise<void> {
   if (id === auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.password.resetSelf');
+  assertPasswordAllowed(password, null, 'password');
   const passwordHash = await hashPassword(password);
-  await changeUser(db, auth, id, () => ({
-    patch: { passwordHash },
-    after: (tx) => revokeUserSessions(tx, id, 'password_reset'),
-    log: (u) => logEntry(auth, u, 'password_reset', meta),
-  }));
+  await changeUser(db, auth, id, (current) => {
+    assertPasswordAllowed(password, current.username, 'password');
+    return {
+      patch: { passwordHash },
+      after: (tx) => revokeUserSessions(tx, id, 'password_reset'),
+      log: (u) => logEntry(auth, u, 'password_reset', meta),
+    };
+  });
 }

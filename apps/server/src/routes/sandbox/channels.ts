@@ -2,29 +2,39 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXTERNAL_PAYMENT_CHANNELS } from '@portal/contract/api/agencies';
-import { normalizeLanguage } from '@portal/contract/languages';
+import { normalizeLanguage, type Language } from '@portal/contract/languages';
 import { showCheckout, submitCheckout, type CheckoutAnswer } from '../../payments/sandbox/checkout.ts';
+import { sandboxPagePolicy } from '../../plugins/security-headers.ts';
 
 /**
  * The sandbox channels' hosted payment pages. Not part of the portal's API: these stand for alipay.com or
- * checkout.stripe.com, answer HTML, and need no portal session (the payer is on the channel's site).
+ * checkout.stripe.com, answer HTML, and need no portal session (the payer is on the channel's site, and anyone holding
+ * the link may pay, as on the real ones: the payment credits the company that opened it, with its own amount).
+ * Registered in sandbox mode only; in live mode /sandbox/... does not exist.
  */
-const Params = z.object({ channel: z.enum(EXTERNAL_PAYMENT_CHANNELS), id: z.string().min(1).max(100) });
-const PageQuery = z.object({ lang: z.string().max(35).optional() });
-const ActionBody = z.object({ action: z.enum(['pay', 'cancel']), lang: z.string().max(35).optional() });
-
-// Inline style and script only; the forms post to this page, which then redirects to the merchant.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+// Any channel and id reach the handler, so one that names no payment gets the channel's HTML "not found" page.
+const Params = z.object({
+  channel: z.string().max(100).describe(EXTERNAL_PAYMENT_CHANNELS.join(' | ')),
+  id: z.string().max(100),
+});
+// An unreadable ?lang= falls back to Accept-Language instead of refusing the page.
+const PageQuery = z.object({ lang: z.string().optional() });
+const pageLang = (lang: string | undefined, fallback: Language) => (lang ? normalizeLanguage(lang.slice(0, 35), fallback) : fallback);
+// Only the payer's choice: the amount, currency and payee are the payment's own; other fields are dropped.
+const ActionBody = z.object({ action: z.enum(['pay', 'cancel']), lang: z.string().optional() });
 
 function send(reply: FastifyReply, answer: CheckoutAnswer) {
   reply.header('cache-control', 'no-store');
   if (answer.kind === 'redirect') return reply.redirect(answer.url, 303);
-  return reply.status(answer.status).header('content-security-policy', CSP).type('text/html; charset=utf-8').send(answer.html);
+  // Its own inline style and script by hash; the forms post here and are redirected back to the portal.
+  const csp = sandboxPagePolicy(answer.html, reply.server.deps.payments.publicUrl);
+  return reply.status(answer.status).header('content-security-policy', csp).type('text/html; charset=utf-8').send(answer.html);
 }
 
 export default async function channelsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { sandbox } = app.deps.payments;
+  if (!sandbox) return;
   const tags = ['sandbox'];
 
   // Browsers post the page's forms url-encoded; the parser is registered in this plugin only.
@@ -36,7 +46,7 @@ export default async function channelsRoutes(app: FastifyInstance) {
     '/sandbox/:channel/pay/:id',
     { schema: { tags, summary: "A sandbox channel's hosted payment page (HTML; ?lang= or Accept-Language)", params: Params, querystring: PageQuery } },
     async (req, reply) => {
-      const lang = req.query.lang ? normalizeLanguage(req.query.lang, req.lang) : req.lang;
+      const lang = pageLang(req.query.lang, req.lang);
       return send(reply, await showCheckout(sandbox, req.params.channel, req.params.id, lang));
     },
   );
@@ -53,7 +63,7 @@ export default async function channelsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const lang = req.body.lang ? normalizeLanguage(req.body.lang, req.lang) : req.lang;
+      const lang = pageLang(req.body.lang, req.lang);
       return send(reply, await submitCheckout(sandbox, req.params.channel, req.params.id, req.body.action, lang));
     },
   );

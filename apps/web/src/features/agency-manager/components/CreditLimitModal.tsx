@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Col, Descriptions, Form, InputNumber, Row, Switch } from 'antd';
+import { Alert, Col, Descriptions, Form, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Agency } from '@portal/contract/api/agencies';
+import { CreditBody, type Agency } from '@portal/contract/api/agencies';
 import { minorDigits } from '@portal/contract/currency';
+import { AmountInput } from '../../../components/AmountInput';
 import { FormModal } from '../../../components/FormModal';
+import { amountRule, contractMaxMajor, moneyBounds } from '../../../lib/amount-rule';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSetAgencyCredit } from '../api/set-credit';
@@ -30,7 +32,14 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
   const setCredit = useSetAgencyCredit();
   const currency = agency?.balance.currency ?? 'CNY';
   const credit = Form.useWatch('credit', form);
-  const belowUsed = agency !== null && credit !== undefined && credit !== null && majorToMinor(credit, currency) < agency.balance.usedCredit;
+  const belowUsed =
+    agency !== null && typeof credit === 'number' && credit >= 0 && majorToMinor(credit, currency) < agency.balance.usedCredit;
+  // The contract's bounds: a negative line would not mean "no credit", it is refused with its own message.
+  const bounds = moneyBounds(currency, {
+    min: 0,
+    max: contractMaxMajor(CreditBody.shape.credit, currency),
+    negativeMessage: t('validation.credit.negative'),
+  });
 
   const submit = (values: Values) => {
     if (!agency) return;
@@ -80,10 +89,10 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
           <Form.Item
             name="credit"
             label={t('agency.credit.newLimit')}
-            rules={[{ required: true, message: t('validation.credit.required') }]}
+            rules={[{ required: true, message: t('validation.credit.required') }, amountRule(t, bounds)]}
             extra={t('agency.credit.hint')}
           >
-            <InputNumber<number> min={0} max={1e11} precision={minorDigits(currency)} prefix={currency} style={{ width: '100%' }} />
+            <AmountInput<number> decimals={minorDigits(currency)} prefix={currency} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>

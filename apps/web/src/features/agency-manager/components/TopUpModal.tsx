@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Descriptions, Flex, Form, Input, InputNumber, Modal, Row, Select, Statistic, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Statistic, Switch, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Agency, TopUpBody } from '@portal/contract/api/agencies';
+import { TopUpBody as TopUpSchema, type Agency, type TopUpBody } from '@portal/contract/api/agencies';
 import { CURRENCIES, RATE_PATTERN, minorDigits, type Currency, type RateMap } from '@portal/contract/currency';
+import { AmountInput } from '../../../components/AmountInput';
+import { amountProblem, amountRule, contractMaxMajor, moneyBounds } from '../../../lib/amount-rule';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -154,12 +156,17 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
     );
   };
 
+  // The contract's bounds, checked on the form: the inputs never clamp or round what was typed.
+  const amountBounds = moneyBounds(settlement, { positive: true, max: contractMaxMajor(TopUpSchema.shape.amount, settlement) });
+  const receivedBounds = moneyBounds(received, { positive: true, max: contractMaxMajor(TopUpSchema.shape.receivedAmount, received) });
+  const percentBounds = { min: 0, max: 100, decimals: 2, format: (b: number) => `${b}%`, negativeMessage: t('common.amount.min', { min: '0%' }) };
   const amountRules = [
     { required: true, message: t('validation.required') },
+    amountRule(t, amountBounds),
     {
       validator: (_: unknown, value: number | undefined) => {
-        if (value === undefined || value === null) return Promise.resolve();
-        if (value <= 0) return Promise.reject(new Error(t('validation.amount.positive')));
+        // An amount out of bounds already says so; comparing it with the computed one would only add noise.
+        if (value === undefined || value === null || amountProblem(value, amountBounds, t)) return Promise.resolve();
         const c = calculate(form.getFieldsValue(), settlement);
         if (c && !matchesComputed(majorToMinor(value, settlement), c.amount)) {
           return Promise.reject(new Error(t('agency.topUp.amountMismatch', { computed: formatAmount(c.amount, settlement) })));
@@ -191,12 +198,10 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
           <Form.Item
             name="receivedAmount"
             label={t('agency.topUp.receivedAmount')}
-            rules={[
-              { required: true, message: t('validation.required') },
-              { type: 'number', min: 10 ** -minorDigits(received), message: t('validation.amount.positive') },
-            ]}
+            dependencies={['receivedCurrency']}
+            rules={[{ required: true, message: t('validation.required') }, amountRule(t, receivedBounds)]}
           >
-            <InputNumber<number> min={0} max={1e11} precision={minorDigits(received)} prefix={received} style={{ width: '100%' }} />
+            <AmountInput<number> decimals={minorDigits(received)} prefix={received} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -229,8 +234,12 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="feePercent" label={t('agency.topUp.feePercent')} rules={[{ required: true, message: t('validation.required') }]}>
-            <InputNumber<number> min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
+          <Form.Item
+            name="feePercent"
+            label={t('agency.topUp.feePercent')}
+            rules={[{ required: true, message: t('validation.required') }, amountRule(t, percentBounds)]}
+          >
+            <AmountInput<number> decimals={2} suffix="%" />
           </Form.Item>
         </Col>
       </Row>
@@ -262,7 +271,7 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
               )
             }
           >
-            <InputNumber<number> min={0} max={1e11} precision={minorDigits(settlement)} prefix={settlement} style={{ width: '100%' }} />
+            <AmountInput<number> decimals={minorDigits(settlement)} prefix={settlement} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

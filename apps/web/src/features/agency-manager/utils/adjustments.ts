@@ -1,5 +1,7 @@
+import { MAX_ADJUSTMENT_BP, MAX_AMOUNT_MINOR } from '@portal/contract/amounts';
 import { ADJUSTMENT_AREAS, type AdjustmentArea, type PriceAdjustment } from '@portal/contract/api/agency-config';
 import type { Currency } from '@portal/contract/currency';
+import { moneyBounds, type AmountBounds } from '../../../lib/amount-rule';
 import { majorToMinor, minorToMajor } from './money';
 
 export type AdjustmentUnit = PriceAdjustment['unit'];
@@ -14,6 +16,25 @@ export function adjustmentToInput(value: number, unit: AdjustmentUnit, currency:
 
 export function inputToAdjustment(input: number, unit: AdjustmentUnit, currency: Currency): number {
   return unit === 'percent' ? Math.round(input * 100) : majorToMinor(input, currency);
+}
+
+/**
+ * A markup or area adjustment as the contract bounds it (amounts.ts, checked by PUT .../config): a percentage from
+ * -100 to 100 with 2 decimals, or a fixed amount either way up to the largest single movement. Checked on the form,
+ * so switching the unit never rewrites the number already typed.
+ */
+export function adjustmentBounds(unit: AdjustmentUnit, currency: Currency): AmountBounds {
+  if (unit === 'percent') {
+    const max = MAX_ADJUSTMENT_BP / 100;
+    return { min: -max, max, decimals: 2, format: (b) => `${b}%` };
+  }
+  const max = minorToMajor(MAX_AMOUNT_MINOR, currency);
+  return moneyBounds(currency, { min: -max, max });
+}
+
+/** A fee or a cap of the agency configuration: 0 up to the largest single movement. */
+export function configAmountBounds(currency: Currency): AmountBounds {
+  return moneyBounds(currency, { min: 0, max: minorToMajor(MAX_AMOUNT_MINOR, currency) });
 }
 
 /** One form row per area; `limit` in major units, 0 = unlimited. */

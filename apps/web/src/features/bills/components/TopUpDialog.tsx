@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Descriptions, Flex, Form, InputNumber, Modal, Radio, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Form, Modal, Radio, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
-import type { CreateWalletPaymentBody } from '@portal/contract/api/bills';
+import { CreateWalletPaymentBody } from '@portal/contract/api/bills';
 import { minorDigits, type Currency } from '@portal/contract/currency';
+import { AmountInput } from '../../../components/AmountInput';
+import { amountProblem, amountRule, contractMaxMajor, moneyBounds } from '../../../lib/amount-rule';
 import { newIdempotencyKey } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatAmount } from '../../../lib/format';
@@ -42,6 +44,8 @@ export function TopUpDialog({ open, onClose, channels, currency }: Props) {
   const amount = toMinor(amountText, currency);
   const digits = minorDigits(currency);
   const firstUsable = channels.find((c) => c.usable)?.channel;
+  // The contract's bounds, checked on the form: the input never clamps or rounds what was typed.
+  const bounds = moneyBounds(currency, { positive: true, max: contractMaxMajor(CreateWalletPaymentBody.shape.amount, currency) });
 
   const create = useMutation({
     mutationFn: ({ body, key }: { body: CreateWalletPaymentBody; key: string }) => createWalletPayment(body, key),
@@ -105,15 +109,16 @@ export function TopUpDialog({ open, onClose, channels, currency }: Props) {
         label={t('bills.topUp.amount', { currency })}
         rules={[
           { required: true, message: t('bills.topUp.errors.amountRequired') },
+          amountRule(t, bounds),
           {
             validator: (_, value: string | undefined) =>
-              value === undefined || value === null || value === '' || toMinor(value, currency) !== null
+              value === undefined || value === null || value === '' || amountProblem(value, bounds, t) || toMinor(value, currency) !== null
                 ? Promise.resolve()
                 : Promise.reject(new Error(t('bills.topUp.errors.amountInvalid', { digits }))),
           },
         ]}
       >
-        <InputNumber<string> stringMode min="0" step={digits === 0 ? '100' : '100.00'} precision={digits} style={{ width: '100%' }} placeholder="0" />
+        <AmountInput<string> stringMode decimals={digits} placeholder="0" />
       </Form.Item>
       <Descriptions
         size="small"

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { FlightOrder, ItineraryBody } from '@portal/contract/api/flight-orders';
 import { minorDigits } from '@portal/contract/currency';
 import { LANGUAGES } from '@portal/contract/languages';
+import { AmountInput } from '../../../components/AmountInput';
 import { FormModal } from '../../../components/FormModal';
+import { amountRule, moneyBounds } from '../../../lib/amount-rule';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -74,8 +76,12 @@ export function ItineraryDialog({ order, open, onClose }: Props) {
       <Row gutter={16}>
         {AMOUNTS.map((name) => (
           <Col key={name} xs={24} sm={12}>
-            <Form.Item name={name} label={t(`orders.itinerary.${name}`, { currency })} rules={[{ required: true, message: t(`orders.itinerary.errors.${name}`) }]}>
-              <InputNumber min={0} precision={digits} step={digits ? 0.01 : 1} style={{ width: '100%' }} />
+            <Form.Item
+              name={name}
+              label={t(`orders.itinerary.${name}`, { currency })}
+              rules={[{ required: true, message: t(`orders.itinerary.errors.${name}`) }, amountRule(t, moneyBounds(currency, { min: 0 }))]}
+            >
+              <AmountInput<number> decimals={digits} />
             </Form.Item>
           </Col>
         ))}

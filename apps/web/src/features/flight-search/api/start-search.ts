@@ -12,8 +12,8 @@ export function startSearch(body: SearchBody): Promise<SearchStarted> {
 }
 
 /** Search by PNR (spec point 2): a record locator or a pasted itinerary display; answers a running search. */
-export function startPnrSearch(pnr: string): Promise<AnalysisPnrAnswer> {
-  return api.post<AnalysisPnrAnswer>(PNR_SEARCH_PATH, { pnr });
+export function startPnrSearch(pnr: string, signal?: AbortSignal): Promise<AnalysisPnrAnswer> {
+  return api.post<AnalysisPnrAnswer>(PNR_SEARCH_PATH, { pnr }, signal ? { signal } : undefined);
 }
 
 /** Search by flight number (accurate-search): answers a running search, read like any other with getSolutions. */
@@ -29,6 +29,7 @@ export function useStartSearch() {
   return useMutation({ mutationFn: startSearch });
 }
 
+/** A lookup superseded by a newer one is cancelled through `signal`. */
 export function useStartPnrSearch() {
-  return useMutation({ mutationFn: startPnrSearch });
+  return useMutation({ mutationFn: ({ pnr, signal }: { pnr: string; signal?: AbortSignal }) => startPnrSearch(pnr, signal) });
 }

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 interface Props {
   initialPnr: string;
   busy: boolean;
+  /** The text being looked up, as sent; null when no lookup runs. */
+  pending?: string | null;
+  /** Why the last lookup failed: the server's message, in the user's language. */
   error: string | null;
   onSearch: (pnr: string) => void;
   onEdit: () => void;
@@ -13,20 +16,29 @@ interface Props {
 
 const MAX = 20_000;
 
+/** What is sent for the typed text: a bare record locator in capitals, a pasted display as it is (trimmed). */
+function pnrToSend(text: string): string {
+  const value = text.trim();
+  return /^[a-z0-9]{5,8}$/i.test(value) ? value.toUpperCase() : value;
+}
+
 /**
  * Search by PNR (spec point 2): a record locator, or the itinerary display pasted from the GDS (segment and name
  * lines). The server reads the flights and passengers and prices that itinerary again.
  */
-export function PnrSearch({ initialPnr, busy, error, onSearch, onEdit }: Props) {
+export function PnrSearch({ initialPnr, busy, pending = null, error, onSearch, onEdit }: Props) {
   const { t } = useTranslation();
   const [pnr, setPnr] = useState(initialPnr);
   const [touched, setTouched] = useState(false);
-  const value = pnr.trim();
+  const value = pnrToSend(pnr);
   const invalid = touched && value.length === 0;
+  // While a lookup runs the button waits for it, unless the text was changed since: the agent who corrects a wrong
+  // paste looks the new text up at once, and the older lookup is dropped.
+  const waiting = pending !== null ? pending === value : busy;
 
   const submit = () => {
     setTouched(true);
-    if (value) onSearch(/^[a-z0-9]{5,8}$/i.test(value) ? value.toUpperCase() : value);
+    if (value) onSearch(value);
   };
 
   return (
@@ -52,7 +64,7 @@ export function PnrSearch({ initialPnr, busy, error, onSearch, onEdit }: Props) 
         />
       </Form.Item>
       <Flex justify="flex-end" style={{ marginBottom: error ? 12 : 0 }}>
-        <Button type="primary" icon={<SearchOutlined />} loading={busy} onClick={submit}>
+        <Button type="primary" icon={<SearchOutlined />} loading={waiting} onClick={submit}>
           {t('flight.search.submit')}
         </Button>
       </Flex>

@@ -25,6 +25,8 @@ interface Props {
   serverErrors: Record<string, string>;
   /** A server message not tied to a field. */
   serverMessage: string | null;
+  /** The PNR text being looked up (as sent), null when no lookup runs. */
+  pendingPnr?: string | null;
   onSearch: (draft: SearchDraft) => void;
   onPnrSearch: (pnr: string) => void;
   onEdit: () => void;
@@ -41,7 +43,20 @@ function shownOnField(path: string): boolean {
 }
 
 /** The search form (spec point 2): one-way, return, multi-city (up to 5 flights), and search by PNR. */
-export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serverErrors, serverMessage, onSearch, onPnrSearch, onEdit, initialExact, onExactSearch }: Props) {
+export function SearchPanel({
+  initialMode,
+  initialDraft,
+  initialPnr,
+  busy,
+  serverErrors,
+  serverMessage,
+  pendingPnr = null,
+  onSearch,
+  onPnrSearch,
+  onEdit,
+  initialExact,
+  onExactSearch,
+}: Props) {
   const { t } = useTranslation();
   const { me } = useSession();
   const dateFormat = toDayjsFormat(me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT);
@@ -168,7 +183,7 @@ export function SearchPanel({ initialMode, initialDraft, initialPnr, busy, serve
       {/* The tabs only switch the mode: one form serves the three route searches, so the fields keep their values. */}
       <Tabs activeKey={mode} onChange={(k) => changeMode(k as SearchMode)} items={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))} />
       {mode === 'pnr' ? (
-        <PnrSearch initialPnr={initialPnr} busy={busy} error={serverMessage} onSearch={onPnrSearch} onEdit={onEdit} />
+        <PnrSearch initialPnr={initialPnr} busy={busy} pending={pendingPnr} error={serverMessage} onSearch={onPnrSearch} onEdit={onEdit} />
       ) : mode === 'exact' ? (
         <ExactSearch
           initialDraft={initialExact ?? defaultExactDraft(draft.passengers)}

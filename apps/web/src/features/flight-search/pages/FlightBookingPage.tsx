@@ -46,6 +46,18 @@ export default function FlightBookingPage() {
     setServerMessage(null);
   }, []);
 
+  /*
+   * Results on screen must belong to what was last submitted: an agent who looks up PNR B and sees A's flights would
+   * price the wrong booking. So a new search hides the shown one at once (and keeps it hidden if it fails), and only
+   * the answer of the latest search counts: `latest` numbers the searches, an older one's answer is dropped, and an
+   * older PNR lookup still on its way is cancelled. Hidden means this search id at this history entry; any navigation
+   * (back, forward, a link) shows what its URL holds.
+   */
+  const latest = useRef(0);
+  const pnrLookup = useRef<AbortController | null>(null);
+  const [hidden, setHidden] = useState<{ searchId: string; at: string } | null>(null);
+  const [pendingPnr, setPendingPnr] = useState<string | null>(null);
+
   // A pasted itinerary too long for the URL is kept here, so "search again" still has it.
   const lastPnr = useRef(state.pnr);
   const run = useCallback(
@@ -53,25 +65,42 @@ export default function FlightBookingPage() {
       clearServer();
       const pnr = pnrText || lastPnr.current;
       if (mode === 'pnr') lastPnr.current = pnr;
+      const id = ++latest.current;
+      pnrLookup.current?.abort();
+      pnrLookup.current = null;
+      setPendingPnr(null);
+      if (state.searchId) setHidden({ searchId: state.searchId, at: location.key });
       const onSuccess = (started: SearchStarted) => {
+        if (id !== latest.current) return;
+        setPendingPnr(null);
+        setHidden(null);
         const next = serializeSearchUrl({ ...state, mode, draft, pnr, exact, searchId: started.searchId, startedAt: Date.now() });
         lastSearch.set(next.toString());
         setParams(next, { replace });
       };
       const onError = (err: Error) => {
+        // A cancelled lookup was replaced by a newer run, so it fails this check too.
+        if (id !== latest.current) return;
+        setPendingPnr(null);
         const fields = err instanceof ApiError ? err.fields : undefined;
-        if (fields && Object.keys(fields).length > 0) {
+        // A PNR lookup has one field, the pasted text: the envelope's message (already in the user's language) says
+        // what is wrong with it, next to it.
+        if (mode !== 'pnr' && fields && Object.keys(fields).length > 0) {
           setServerErrors(Object.fromEntries(Object.entries(fields).map(([path, msg]) => [path, t(msg, { defaultValue: msg })])));
         } else {
           setServerMessage(err.message || t('flight.search.failed'));
         }
       };
-      if (mode === 'pnr') startPnr.mutate(pnr, { onSuccess, onError });
-      else if (mode === 'exact') {
+      if (mode === 'pnr') {
+        const lookup = new AbortController();
+        pnrLookup.current = lookup;
+        setPendingPnr(pnr);
+        startPnr.mutate({ pnr, signal: lookup.signal }, { onSuccess, onError });
+      } else if (mode === 'exact') {
         if (exact) startExact.mutate(toAccurateBody(exact), { onSuccess, onError });
       } else start.mutate(toSearchBody({ ...draft, bookingType: mode }), { onSuccess, onError });
     },
-    [clearServer, setParams, start, startPnr, startExact, state, t],
+    [clearServer, setParams, start, startPnr, startExact, state, t, location.key],
   );
 
   // A link with run=1 (the confirm page's "search again") starts the search once, then forgets the flag.
@@ -136,6 +165,7 @@ export default function FlightBookingPage() {
 
   const draftKey = serializeSearchUrl({ ...withoutResults(state), sort: 'price', order: 'asc' }).toString();
   const busy = start.isPending || startPnr.isPending || startExact.isPending;
+  const shownSearchId = state.searchId && !(hidden && hidden.searchId === state.searchId && hidden.at === location.key) ? state.searchId : null;
 
   return (
     <Flex vertical gap={16}>
@@ -150,16 +180,17 @@ export default function FlightBookingPage() {
         busy={busy}
         serverErrors={serverErrors}
         serverMessage={serverMessage}
+        pendingPnr={pendingPnr}
         onSearch={(draft) => run(draft.bookingType, draft, '')}
         onPnrSearch={(pnr) => run('pnr', state.draft, pnr)}
         onEdit={clearServer}
         initialExact={state.exact}
         onExactSearch={(exact) => run('exact', state.draft, '', false, exact)}
       />
-      {state.searchId && (
+      {shownSearchId && (
         <ResultsSection
-          key={state.searchId}
-          searchId={state.searchId}
+          key={shownSearchId}
+          searchId={shownSearchId}
           startedAt={state.startedAt}
           legLabels={legLabels}
           sort={state.sort}

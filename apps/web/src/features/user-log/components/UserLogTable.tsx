@@ -9,6 +9,7 @@ import { LogDetail } from './LogDetail';
 /** Colour by what an auditor looks for: failures red, credential and access changes orange, the rest neutral. */
 const ACTION_COLORS: Partial<Record<UserLogAction, string>> = {
   login_failed: 'error',
+  login_throttled: 'error',
   password_change: 'warning',
   password_reset: 'warning',
   user_status: 'warning',

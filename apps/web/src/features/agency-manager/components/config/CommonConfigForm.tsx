@@ -2,9 +2,11 @@ import { Col, Form, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommonConfig } from '@portal/contract/api/auth';
 import type { AgencyDetail } from '@portal/contract/api/agencies';
+import { EmbedOrigins } from '@portal/contract/api/agency-config';
 import { CURRENCIES } from '@portal/contract/currency';
 import { LANGUAGES } from '@portal/contract/languages';
 import { formatAmount } from '../../../../lib/format';
+import { contractRule } from '../../utils/contract-rule';
 import { ConfigForm } from './ConfigForm';
 
 const SWITCHES = [
@@ -20,7 +22,10 @@ const SWITCHES = [
   'showInvoiceType',
 ] as const satisfies readonly (keyof CommonConfig)[];
 
-const FIELDS = ['emailLanguage', 'settlementCurrency', ...SWITCHES];
+const FIELDS = ['emailLanguage', 'settlementCurrency', 'embedOrigins', ...SWITCHES];
+
+/** Origins as browsers write them: a pasted address often ends in "/" or has capitals in its host. */
+const normalizeOrigins = (value: string[] | undefined) => (value ?? []).map((v) => v.trim().toLowerCase().replace(/\/+$/, ''));
 
 export function CommonConfigForm({ agency }: { agency: AgencyDetail }) {
   const { t } = useTranslation();
@@ -59,6 +64,15 @@ export function CommonConfigForm({ agency }: { agency: AgencyDetail }) {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        name="embedOrigins"
+        label={t('agency.config.common.embedOrigins')}
+        extra={t('agency.config.common.embedOriginsHint')}
+        rules={[contractRule(EmbedOrigins, t, [])]}
+        normalize={normalizeOrigins}
+      >
+        <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} placeholder="https://www.example.com" />
+      </Form.Item>
       <Row gutter={[16, 0]}>
         {SWITCHES.map((key) => (
           <Col xs={24} md={12} key={key}>

@@ -1,7 +1,8 @@
-import { Form, InputNumber, Select, Space } from 'antd';
+import { Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_PERIOD_UNITS, CreditPeriod, type AgencyDetail } from '@portal/contract/api/agencies';
-import { contractRule } from '../../utils/contract-rule';
+import { AmountInput } from '../../../../components/AmountInput';
+import { amountRule } from '../../../../lib/amount-rule';
 import { ConfigForm } from './ConfigForm';
 
 export function CreditPeriodForm({ agency }: { agency: AgencyDetail }) {
@@ -20,9 +21,19 @@ export function CreditPeriodForm({ agency }: { agency: AgencyDetail }) {
           <Form.Item
             name="value"
             noStyle
-            rules={[{ required: true, message: t('validation.required') }, contractRule(CreditPeriod.shape.value, t)]}
+            // The contract's bounds, checked rather than clamped: 400 days must not quietly become 366.
+            rules={[
+              { required: true, message: t('validation.required') },
+              amountRule(t, {
+                min: CreditPeriod.shape.value.minValue ?? 0,
+                max: CreditPeriod.shape.value.maxValue ?? undefined,
+                decimals: 0,
+                // A count of days or months, not an amount of money.
+                negativeMessage: t('common.amount.min', { min: 0 }),
+              }),
+            ]}
           >
-            <InputNumber<number> aria-label={t('agency.config.creditPeriod.value')} min={0} max={366} precision={0} style={{ width: 120 }} />
+            <AmountInput<number> aria-label={t('agency.config.creditPeriod.value')} decimals={0} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="unit" noStyle>
             <Select

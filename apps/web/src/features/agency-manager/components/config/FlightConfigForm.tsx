@@ -5,7 +5,10 @@ import type { FormInstance, FormRule } from 'antd';
 import { TrainConfig, type AgencyDetail } from '@portal/contract/api/agencies';
 import { ADJUSTMENT_UNITS } from '@portal/contract/api/agency-config';
 import { CURRENCIES, minorDigits, type Currency } from '@portal/contract/currency';
+import { AmountInput } from '../../../../components/AmountInput';
+import { amountRule } from '../../../../lib/amount-rule';
 import { contractRule } from '../../utils/contract-rule';
+import { adjustmentBounds, configAmountBounds } from '../../utils/adjustments';
 import { fromFlightForm, toFlightForm, type FlightFormValues } from '../../utils/flight-config';
 import { ConfigForm } from './ConfigForm';
 import { SwitchRow } from './CommonConfigForm';
@@ -86,6 +89,7 @@ function FlightFields({ settlement, form }: { settlement: Currency; form: FormIn
   const markupUnit = Form.useWatch('markupUnit', form) ?? 'fixed';
   const feeCurrency = Form.useWatch('feeCurrency', form) ?? 'CNY';
   const searchMode = Form.useWatch('searchMode', form);
+  const feeBounds = configAmountBounds(feeCurrency);
 
   return (
     <>
@@ -94,14 +98,19 @@ function FlightFields({ settlement, form }: { settlement: Currency; form: FormIn
       </Divider>
       <Form.Item label={t('agency.config.flight.markup')} extra={t('agency.config.flight.markupHint', { currency: settlement })} required>
         <Space.Compact style={{ width: '100%', maxWidth: 360 }}>
-          <Form.Item name="markupValue" noStyle rules={[{ required: true, message: t('validation.required') }]}>
-            <InputNumber<number>
+          <Form.Item
+            name="markupValue"
+            noStyle
+            dependencies={['markupUnit']}
+            rules={[
+              { required: true, message: t('validation.required') },
+              amountRule(t, adjustmentBounds(markupUnit, settlement)),
+            ]}
+          >
+            <AmountInput<number>
               aria-label={t('agency.config.flight.markup')}
-              precision={markupUnit === 'percent' ? 2 : minorDigits(settlement)}
-              min={markupUnit === 'percent' ? -100 : -1e9}
-              max={markupUnit === 'percent' ? 100 : 1e9}
+              decimals={markupUnit === 'percent' ? 2 : minorDigits(settlement)}
               suffix={markupUnit === 'percent' ? '%' : settlement}
-              style={{ width: '100%' }}
             />
           </Form.Item>
           <Form.Item name="markupUnit" noStyle>
@@ -121,8 +130,13 @@ function FlightFields({ settlement, form }: { settlement: Currency; form: FormIn
         </Col>
         {FEES.map((fee) => (
           <Col xs={12} sm={8} key={fee}>
-            <Form.Item name={fee} label={t(`agency.config.flight.fees.${fee}`)} rules={[{ required: true, message: t('validation.required') }]}>
-              <InputNumber<number> min={0} max={1e9} precision={minorDigits(feeCurrency)} suffix={feeCurrency} style={{ width: '100%' }} />
+            <Form.Item
+              name={fee}
+              label={t(`agency.config.flight.fees.${fee}`)}
+              dependencies={['feeCurrency']}
+              rules={[{ required: true, message: t('validation.required') }, amountRule(t, feeBounds)]}
+            >
+              <AmountInput<number> decimals={minorDigits(feeCurrency)} suffix={feeCurrency} />
             </Form.Item>
           </Col>
         ))}

@@ -1,9 +1,11 @@
-import { Col, Form, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
+import { Col, Form, Row, Select, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AgencyDetail } from '@portal/contract/api/agencies';
 import { ADJUSTMENT_UNITS } from '@portal/contract/api/agency-config';
 import { minorDigits, type Currency } from '@portal/contract/currency';
-import { fromAdjustmentRows, toAdjustmentRows, type AdjustmentRow } from '../../utils/adjustments';
+import { AmountInput } from '../../../../components/AmountInput';
+import { amountRule } from '../../../../lib/amount-rule';
+import { adjustmentBounds, configAmountBounds, fromAdjustmentRows, toAdjustmentRows, type AdjustmentRow } from '../../utils/adjustments';
 import { ConfigForm } from './ConfigForm';
 
 interface Values {
@@ -65,6 +67,8 @@ function AdjustmentFields({ index, initial, form, settlement }: FieldsProps) {
   const unit = (Form.useWatch(['rows', index, 'unit'], form) as AdjustmentRow['unit'] | undefined) ?? initial.unit;
   const areaLabel = t(`agency.config.areas.${initial.area}`);
   const money = minorDigits(settlement);
+  const valueBounds = adjustmentBounds(unit, settlement);
+  const limitBounds = configAmountBounds(settlement);
 
   return (
     <Row gutter={12} align="bottom" style={{ borderBottom: '1px solid rgba(5, 5, 5, 0.06)', paddingTop: 8 }}>
@@ -78,15 +82,13 @@ function AdjustmentFields({ index, initial, form, settlement }: FieldsProps) {
           name={[index, 'value']}
           label={t('agency.config.adjustments.value')}
           extra={t('agency.config.adjustments.valueHint')}
-          rules={[{ required: true, message: t('validation.required') }]}
+          dependencies={[['rows', index, 'unit']]}
+          rules={[{ required: true, message: t('validation.required') }, amountRule(t, valueBounds)]}
         >
-          <InputNumber<number>
+          <AmountInput<number>
             aria-label={t('agency.config.adjustments.valueFor', { area: areaLabel })}
-            precision={unit === 'percent' ? 2 : money}
-            min={unit === 'percent' ? -100 : -1e9}
-            max={unit === 'percent' ? 100 : 1e9}
+            decimals={unit === 'percent' ? 2 : money}
             suffix={unit === 'percent' ? '%' : settlement}
-            style={{ width: '100%' }}
           />
         </Form.Item>
       </Col>
@@ -103,16 +105,9 @@ function AdjustmentFields({ index, initial, form, settlement }: FieldsProps) {
           name={[index, 'limit']}
           label={t('agency.config.adjustments.limit')}
           extra={t('agency.config.adjustments.limitHint')}
-          rules={[{ required: true, message: t('validation.required') }]}
+          rules={[{ required: true, message: t('validation.required') }, amountRule(t, limitBounds)]}
         >
-          <InputNumber<number>
-            aria-label={t('agency.config.adjustments.limitFor', { area: areaLabel })}
-            min={0}
-            max={1e9}
-            precision={money}
-            suffix={settlement}
-            style={{ width: '100%' }}
-          />
+          <AmountInput<number> aria-label={t('agency.config.adjustments.limitFor', { area: areaLabel })} decimals={money} suffix={settlement} />
         </Form.Item>
       </Col>
     </Row>
