@@ -53,11 +53,12 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     url,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      // A child killed by a signal (kill -9 in the fault tests) has signalCode set and exitCode still null.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

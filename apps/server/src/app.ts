@@ -8,7 +8,7 @@ import type { SupplierRegistry } from './suppliers/air/registry.ts';
 import type { Payments } from './payments/registry.ts';
 import type { WorkQueue } from './modules/flight-orders/work-queue.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import { frameworkError, registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders, sendSpaDocument } from './plugins/security-headers.ts';
@@ -46,6 +46,7 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: 1024 * 1024,
     // Ids in logs let one request be followed across its log lines.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

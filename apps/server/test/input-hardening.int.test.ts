@@ -244,3 +244,16 @@ describe('the log holds no parameters, bodies or secrets', () => {
     expect(text).toContain('[redacted]');
   });
 });
+
+describe('URLs the router refuses before any hook', () => {
+  it('an over-long id answers the 404 envelope, a broken percent-encoding the 400 envelope, in the caller language', async () => {
+    const long = await call(t.app, 'GET', `/order/v2/flight/orders/${'a'.repeat(150)}`, { token: operator, lang: 'zh-CN' });
+    expect(long.status).toBe(404);
+    expect(long.code).toBe(100404);
+    expect(long.message).toMatch(/[\u4e00-\u9fff]/);
+    const broken = await call(t.app, 'GET', '/order/v2/flight/orders/%E0%A4%A', { token: operator });
+    expect(broken.status).toBe(400);
+    expect(broken.code).toBe(100400);
+    expect(broken.data).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import {
   flightSearches,
   outboxEmails,
   rateLimits,
+  loginThrottles,
   sessions,
   userLogs,
   webhookDeliveries,
@@ -135,11 +136,18 @@ describe('retention job', () => {
     const stale = Array.from({ length: 7 }, (_, i) => `test:stale:${i}`);
     await t.db.insert(rateLimits).values(stale.map((key) => ({ key, count: 3, windowStart: ago(25 * HOUR) })));
     await t.db.insert(rateLimits).values({ key: 'test:current', count: 3, windowStart: ago(10 * 60_000) });
+    // Login throttle counters idle past the period go too; a recent one stays.
+    await t.db.insert(loginThrottles).values([
+      { key: 'test:login:idle', attempts: 4, lastAt: ago(25 * HOUR), nextAt: ago(25 * HOUR) },
+      { key: 'test:login:recent', attempts: 4, lastAt: ago(60_000), nextAt: ago(60_000) },
+    ]);
     // Batches of 2: the loop keeps going until the backlog is gone.
     const run = await purgeExpired(t.db, { ...DEFAULT_RETENTION, batchSize: 2 }, new Date());
-    expect(run.rateLimits).toBe(7);
+    expect(run.rateLimits).toBe(8);
     const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'test:%'`)).map((r) => r.key);
     expect(keys).toEqual(['test:current']);
+    const logins = (await t.db.select({ key: loginThrottles.key }).from(loginThrottles).where(sql`${loginThrottles.key} like 'test:%'`)).map((r) => r.key);
+    expect(logins).toEqual(['test:login:recent']);
   });
 
   it('deletes finished webhook deliveries and outbox mails past their periods; pending and recent ones stay', async () => {
@@ -206,6 +214,9 @@ describe('live sessions per user', () => {
 
   it('30 parallel logins of one user leave at most 10 live sessions, the newest working', async () => {
     const userId = await userIdOf(t, 'agency');
+    // Sign in once from each address first: thirty parallel sign-ins from addresses the account never used would be
+    // slowed by the per-account login throttle (docs/decisions/0013-login-throttling.md), which is not under test here.
+    for (let i = 0; i < 30; i++) await loginAs(t.app, 'agency', { ip: `10.9.0.${i + 1}` });
     const tokens = await Promise.all(Array.from({ length: 30 }, (_, i) => loginAs(t.app, 'agency', { ip: `10.9.0.${i + 1}` })));
     expect(await liveOf(userId)).toHaveLength(10);
     const answers = await Promise.all(tokens.map(me));

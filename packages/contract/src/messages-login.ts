@@ -2,6 +2,11 @@ import type { Language } from './languages.ts';
 
 /** Server messages of login throttling and password rules (issue 9); merged into the catalogue in messages.ts. */
 export const loginMessages = {
+  'error.auth.retryInASecond': {
+    en: 'Too many failed sign-in attempts. Please try again in a second.',
+    'zh-CN': '登录失败次数过多，请1秒后再试。',
+    'zh-TW': '登入失敗次數過多，請1秒後再試。',
+  },
   'error.auth.retryInSeconds': {
     en: 'Too many failed sign-in attempts. Please try again in {{seconds}} seconds.',
     'zh-CN': '登录失败次数过多，请{{seconds}}秒后再试。',

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, httpStatusOf } from '@portal/contract/codes';
 import { isMessageKey, translate, type MessageKey } from '@portal/contract/messages';
+import { normalizeLanguage } from '@portal/contract/languages';
 import { describeDbError, isCommitOutcomeUnknown, isConnectionError } from '../db/connection-errors.ts';
 
 /**
@@ -32,8 +33,10 @@ export class RetryLaterError extends AppError {
     key: MessageKey,
     readonly retryAfterSeconds: number,
     params: Record<string, string | number> = {},
+    // Sent as data, for a client that counts down (the login dialog) rather than reading the header.
+    extra?: Record<string, unknown>,
   ) {
-    super(code, key, params);
+    super(code, key, params, undefined, extra);
   }
 }
 
@@ -140,6 +143,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return send(reply, Code.INTERNAL, translate('error.internal', req.lang));
   });
+}
+
+/**
+ * Fastify's router refuses some URLs before any hook runs (a parameter over maxParamLength, broken percent-encoding)
+ * and would answer its own JSON. They get the envelope too: an over-long id names no object (404), a broken URL is a
+ * bad request (400).
+ */
+export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = normalizeLanguage(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, Code.NOT_FOUND, translate('error.notFound', lang));
+  return send(reply, Code.VALIDATION, translate('validation.invalid', lang));
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {

@@ -17,6 +17,10 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+/** `data` of a throttled login (429, code 200002): the same seconds as its Retry-After header. */
+export const LoginThrottled = z.object({ retryAfterSeconds: z.number().int().positive() });
+export type LoginThrottled = z.infer<typeof LoginThrottled>;
+
 export const SingleLoginBody = z.object({
   code: z.string().min(8, 'validation.invalid').max(128, 'validation.tooLong'),
   signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'validation.invalid'),

@@ -34,8 +34,8 @@ export function readRetentionPolicy(env: NodeJS.ProcessEnv = process.env): Reten
     // A search must outlive its 10-minute shelf life and the booking that follows it by a wide margin.
     searchHours: period(env.RETENTION_SEARCH_HOURS, d.searchHours, 1),
     sessionDays: period(env.RETENTION_SESSION_DAYS, d.sessionDays, 0),
-    // Longer than the longest window any counter uses (login throttling, 15 minutes; partnership applications, an
-    // hour), so a counter is only ever removed once its window has passed.
+    // Longer than the longest window any counter uses (partnership applications, an hour; a login throttle key starts
+    // from zero after an hour idle), so a counter is only ever removed once its window has passed.
     rateLimitHours: period(env.RETENTION_RATE_LIMIT_HOURS, d.rateLimitHours, 2),
     webhookDays: period(env.RETENTION_WEBHOOK_DAYS, d.webhookDays, 0),
     outboxDays: period(env.RETENTION_OUTBOX_DAYS, d.outboxDays, 0),

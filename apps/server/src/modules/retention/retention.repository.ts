@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { flightSearches, outboxEmails, rateLimits, sessions, webhookDeliveries } from '../../db/schema/index.ts';
+import { flightSearches, loginThrottles, outboxEmails, rateLimits, sessions, webhookDeliveries } from '../../db/schema/index.ts';
 
 /**
  * Deletes of disposable rows, one bounded statement at a time: each picks at most `batch` rows (skipping rows another
@@ -46,8 +46,11 @@ export const purgeSessions = (db: DbOrTx, cutoff: Date, batch: number) => {
 };
 
 /** Rate-limit counters whose window started before `cutoff` (their window is over: a hit would start afresh anyway). */
-export const purgeRateLimits = (db: DbOrTx, cutoff: Date, batch: number) =>
-  deleteAll(db, rateLimits, rateLimits.key, sql`${rateLimits.windowStart} < ${cutoff.toISOString()}::timestamptz`, batch);
+// Login throttle counters go with them: a counter idle for an hour starts from zero anyway (decision 0013), and the
+// cutoff is at least two hours old.
+export const purgeRateLimits = async (db: DbOrTx, cutoff: Date, batch: number) =>
+  (await deleteAll(db, rateLimits, rateLimits.key, sql`${rateLimits.windowStart} < ${cutoff.toISOString()}::timestamptz`, batch)) +
+  (await deleteAll(db, loginThrottles, loginThrottles.key, sql`${loginThrottles.lastAt} < ${cutoff.toISOString()}::timestamptz`, batch));
 
 /** Webhook deliveries created before `cutoff` and finished (delivered, or given up after their 72-hour window). */
 export const purgeWebhookDeliveries = (db: DbOrTx, cutoff: Date, batch: number) =>

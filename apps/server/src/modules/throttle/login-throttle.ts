@@ -6,7 +6,8 @@ import { loginThrottles } from '../../db/schema/index.ts';
  * Progressive delays for sign-in (docs/decisions/0013-login-throttling.md). Each key allows `free` attempts, then every
  * further attempt must wait `baseSeconds * 2^(n - free)` (at most `capSeconds`) after the previous one. An attempt is
  * counted in one atomic statement *before* the password is checked, and an attempt that comes too early is refused
- * without being counted or evaluated, so a burst of parallel guesses evaluates at most `free` + 1 passwords per key.
+ * without being counted or evaluated, so a burst of parallel guesses evaluates at most `free` passwords per key.
+ * Rows live in the database, so every server process behind a load balancer shares them.
  */
 export interface ThrottleRule {
   free: number;
@@ -25,7 +26,15 @@ export const LOGIN_THROTTLE = {
   // One address over all accounts: generous enough for an office behind NAT (successful sign-ins give attempts back),
   // then at most one evaluated attempt a minute.
   address: { free: 50, baseSeconds: 5, capSeconds: 60 },
+  // An address the account signed in from within this many days counts as the owner's. Sessions (with their address)
+  // are kept 30 days after they end (RETENTION_SESSION_DAYS), so a longer period would not remember more.
+  knownAddressDays: 30,
 } as const satisfies Record<string, number | ThrottleRule>;
+
+/** Seconds the key must wait after its `n`-th counted attempt (the same formula as the SQL in `admit`). */
+export function delayAfter(rule: ThrottleRule, n: number): number {
+  return n < rule.free ? 0 : Math.min(rule.capSeconds, rule.baseSeconds * 2 ** (n - rule.free));
+}
 
 export type Admission = { admitted: true; attempts: number } | { admitted: false; retryAfterSeconds: number };
 
@@ -59,7 +68,10 @@ export async function clear(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
 }
 
-/** A successful sign-in gives its address one attempt back, so a busy office is not slowed by its own colleagues. */
+/**
+ * A successful sign-in gives back the attempt it was counted as (address, account), so a busy office is not slowed by
+ * its own colleagues. Not a reset: the owner signing in must not hand a guesser elsewhere a fresh set of free attempts.
+ */
 export async function giveBack(db: DbOrTx, key: string): Promise<void> {
   await db
     .update(loginThrottles)

@@ -2,6 +2,7 @@ import type { Deps } from '../../app.ts';
 import { generateWebhookSecret, signatureHeader } from './webhooks.signature.ts';
 import { claimDue, ensureSecret, recordAttempt, type AttemptOutcome, type WebhookDeliveryRow } from './webhooks.repository.ts';
 import { encodeError, WEBHOOK_TIMEOUT_MS } from './webhooks.service.ts';
+import { describeDbError, isConnectionError } from '../../db/connection-errors.ts';
 
 /**
  * Delivers due webhooks: claim (a lease, in one short transaction), POST outside any transaction, record the outcome.
@@ -221,7 +222,9 @@ export function kickWebhooks(deps: WebhookDeps, opts: { ids?: readonly string[];
   const log = opts.log ?? deps.log ?? consoleLog;
   try {
     return deliverDue(deps, new Date(), { ids: opts.ids, limit: opts.ids ? opts.ids.length : 20, log }).catch((err: unknown) => {
-      log.error({ err }, 'webhook kick failed');
+      // During a database outage this is expected and the job retries later: a warning, not an error to page anyone.
+      if (isConnectionError(err)) log.warn({ err: describeDbError(err) }, 'webhook kick postponed: database unavailable');
+      else log.error({ err }, 'webhook kick failed');
       return null;
     });
   } catch (err) {

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SessionAnswer } from '@portal/contract/api/auth';
+import { LoginThrottled, type SessionAnswer } from '@portal/contract/api/auth';
+import { Code } from '@portal/contract/codes';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { loginWithPassword } from '../../../lib/session';
@@ -24,6 +25,7 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const waitSeconds = useCountdown();
 
   async function submit(values: Values) {
     setSubmitting(true);
@@ -35,6 +37,9 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
     } catch (err) {
       // The server's own words: "Invalid username or password", the throttling delay, a disabled account...
       setError(err instanceof ApiError ? err.message : t('axios.network.error'));
+      // Throttled: the server evaluates no attempt before then, so the button waits for it and says how long.
+      const throttled = err instanceof ApiError && err.code === Code.LOGIN_THROTTLED ? LoginThrottled.safeParse(err.data) : null;
+      if (throttled?.success) waitSeconds.start(throttled.data.retryAfterSeconds);
       form.setFieldValue('password', '');
     } finally {
       setSubmitting(false);
@@ -64,8 +69,8 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
         <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('auth.login.passwordRequired') }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          {t('auth.login.submit')}
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={waitSeconds.left > 0}>
+          {waitSeconds.left > 0 ? t('auth.login.retryIn', { seconds: waitSeconds.left }) : t('auth.login.submit')}
         </Button>
         <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 13 }}>
           {t('auth.login.lostPassword')}
@@ -73,4 +78,23 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
       </Form>
     </Modal>
   );
+}
+
+/** Whole seconds left until a deadline set by `start`, ticking once a second; 0 when none is running. */
+function useCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return {
+    left: Math.max(0, Math.ceil((until - now) / 1000)),
+    start(seconds: number) {
+      const at = Date.now();
+      setNow(at);
+      setUntil(at + seconds * 1000);
+    },
+  };
 }
