@@ -18,7 +18,6 @@ export const files = pgTable('files', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Fixed-window counters shared by all server processes (login throttling, form rate limits). */
 /**
  * Login attempts per (account, address) pair, per account and per address (docs/decisions/0013-login-throttling.md):
  * `next_at` is the earliest moment the key's next attempt is evaluated; an attempt is counted before the password is.
@@ -31,9 +30,11 @@ export const loginThrottles = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
   },
+  // The retention purge removes keys idle for a day.
   (t) => [index('login_throttles_last_idx').on(t.lastAt)],
 );
 
+/** Fixed-window counters shared by all server processes (partnership form, API keys, searches). */
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 
 /**
  * Fixed-window counters kept in the database, so every server process behind a load balancer sees the same counts.
- * `hit` increments atomically (one upsert); `peek` reads without counting.
+ * `hit` counts atomically (one upsert) and answers the new count: callers decide on it, never on a separate read
+ * (a read before and a count after let parallel requests all pass; that was the login race of issue 9).
  */
 export interface WindowState {
   count: number;
@@ -28,21 +29,4 @@ export async function hit(db: DbOrTx, key: string, windowSeconds: number): Promi
       retry: sql<number>`greatest(0, extract(epoch from (${rateLimits.windowStart} + ${interval} - now())))::int`,
     });
   return { count: rows[0].count, retryAfterSeconds: Number(rows[0].retry) };
-}
-
-export async function peek(db: DbOrTx, key: string, windowSeconds: number): Promise<WindowState> {
-  const interval = sql.raw(`interval '${Math.floor(windowSeconds)} seconds'`);
-  const rows = await db
-    .select({
-      count: sql<number>`case when ${rateLimits.windowStart} < now() - ${interval} then 0 else ${rateLimits.count} end`,
-      retry: sql<number>`greatest(0, extract(epoch from (${rateLimits.windowStart} + ${interval} - now())))::int`,
-    })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  if (!rows[0]) return { count: 0, retryAfterSeconds: 0 };
-  return { count: Number(rows[0].count), retryAfterSeconds: Number(rows[0].retry) };
-}
-
-export async function reset(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

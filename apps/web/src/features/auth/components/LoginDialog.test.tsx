@@ -88,13 +88,28 @@ describe('LoginDialog', () => {
   });
 
   it('shows the throttling message the server sends', async () => {
-    const text = 'Too many failed login attempts. Please try again in 15 minutes.';
-    fetchMock.mockResolvedValue(reply({ code: 200002, data: null, message: text }, 429));
+    const text = 'Too many failed sign-in attempts. Please try again in 4 minutes.';
+    fetchMock.mockResolvedValue(reply({ code: 200002, data: { retryAfterSeconds: 240 }, message: text }, 429));
     const { user } = setup();
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'wrong!');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toContain(text);
+    expect(screen.getByRole('button', { name: 'Try again in 4:00' })).toBeTruthy();
+  });
+
+  it('keeps the button disabled and counts down until the server evaluates attempts again', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 200002, data: { retryAfterSeconds: 2 }, message: 'Too many failed sign-in attempts. Please try again in 2 seconds.' }, 429));
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'wrong!');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const waiting = await screen.findByRole('button', { name: 'Try again in 0:02' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Try again in 0:01' }, { timeout: 1500 })).toBeTruthy();
+    const again = await screen.findByRole('button', { name: 'Log in' }, { timeout: 2500 });
+    expect((again as HTMLButtonElement).disabled).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('follows the language', async () => {

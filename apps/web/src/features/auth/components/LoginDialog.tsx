@@ -70,7 +70,7 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={waitSeconds.left > 0}>
-          {waitSeconds.left > 0 ? t('auth.login.retryIn', { seconds: waitSeconds.left }) : t('auth.login.submit')}
+          {waitSeconds.left > 0 ? t('auth.login.retryIn', { time: clock(waitSeconds.left) }) : t('auth.login.submit')}
         </Button>
         <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 13 }}>
           {t('auth.login.lostPassword')}
@@ -79,6 +79,9 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
     </Modal>
   );
 }
+
+/** 75 -> "1:15": the same in every language, readable for a 15-minute wait as for a 5-second one. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** Whole seconds left until a deadline set by `start`, ticking once a second; 0 when none is running. */
 function useCountdown() {
