@@ -12,8 +12,8 @@ describe('message catalogue', () => {
   });
 
   it('interpolates parameters', () => {
-    expect(translate('error.auth.throttled', 'en', { minutes: 15 })).toBe('Too many failed login attempts. Please try again in 15 minutes.');
-    expect(translate('error.auth.throttled', 'zh-CN', { minutes: 3 })).toBe('登录失败次数过多，请3分钟后再试。');
+    expect(translate('error.auth.retryInMinutes', 'en', { minutes: 15 })).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(translate('error.auth.retryInSeconds', 'zh-CN', { seconds: 30 })).toBe('登录失败次数过多，请30秒后再试。');
   });
 
   it('uses the texts the specification gives', () => {

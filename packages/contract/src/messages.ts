@@ -52,11 +52,6 @@ const catalogue = {
     'zh-TW': '請輸入電子郵件地址或電話號碼',
   },
   'error.auth.invalidCredentials': { en: 'Invalid username or password', 'zh-CN': '用户名或密码错误', 'zh-TW': '使用者名稱或密碼錯誤' },
-  'error.auth.throttled': {
-    en: 'Too many failed login attempts. Please try again in {{minutes}} minutes.',
-    'zh-CN': '登录失败次数过多，请{{minutes}}分钟后再试。',
-    'zh-TW': '登入失敗次數過多，請{{minutes}}分鐘後再試。',
-  },
   'error.auth.disabled': {
     en: 'This account is disabled. Please contact your administrator.',
     'zh-CN': '该账号已停用，请联系管理员。',
