@@ -6,7 +6,6 @@ import { paymentsMessages } from './messages-payments.ts';
 import { ordersMessages } from './messages-orders.ts';
 import { passengersMessages } from './messages-passengers.ts';
 import { webhooksMessages } from './messages-webhooks.ts';
-import { paymentsModeMessages } from './messages-payments-mode.ts';
 import { embeddingMessages } from './messages-embedding.ts';
 import { retentionMessages } from './messages-retention.ts';
 import { inputMessages } from './messages-input.ts';
@@ -164,7 +163,6 @@ const catalogue = {
   ...ordersMessages,
   ...passengersMessages,
   ...webhooksMessages,
-  ...paymentsModeMessages,
   ...embeddingMessages,
   ...retentionMessages,
   ...inputMessages,

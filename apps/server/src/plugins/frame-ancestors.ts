@@ -4,8 +4,7 @@ import { isEmbedOrigin } from '@portal/contract/api/agency-config';
 import { SingleLoginBody } from '@portal/contract/api/auth';
 import type { Db } from '../db/client.ts';
 import { commonConfigOf } from '../modules/agencies/agency.mapper.ts';
-import { findUserByUsername } from '../modules/auth/login.service.ts';
-import { SINGLE_LOGIN_MAX_SKEW_SECONDS, signSingleLogin } from '../modules/auth/single-login.service.ts';
+import { verifySingleLoginLink } from '../modules/auth/single-login.service.ts';
 import { findCompany } from '../modules/company/company.repository.ts';
 import type { CompanyRow } from '../modules/users/user.mapper.ts';
 
@@ -61,16 +60,8 @@ function frameCookie(company: CompanyRow, maxAgeSeconds: number, nowMs: number):
 async function fromLink(db: Db, query: unknown, nowMs: number): Promise<CompanyRow | null> {
   const parsed = SingleLoginBody.safeParse(query);
   if (!parsed.success) return null;
-  const link = parsed.data;
-  if (Math.abs(nowMs / 1000 - link.timestamp) > SINGLE_LOGIN_MAX_SKEW_SECONDS) return null;
-  const found = await findUserByUsername(db, link.userid);
-  if (!found || !usable(found.company)) return null;
-  const given = Buffer.from(link.signature.toLowerCase(), 'hex');
-  const signed = secretsOf(found.company).some((s) => {
-    const expected = Buffer.from(signSingleLogin(s, link), 'hex');
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  return signed ? found.company : null;
+  const found = await verifySingleLoginLink(db, parsed.data, nowMs);
+  return found && usable(found.company) ? found.company : null;
 }
 
 async function fromCookie(db: Db, value: string, nowMs: number): Promise<CompanyRow | null> {

@@ -32,6 +32,19 @@ function sameSignature(expectedHex: string, givenHex: string): boolean {
 
 const refused = () => new AppError(Code.SINGLE_LOGIN_REFUSED, 'error.auth.singleLogin');
 
+/**
+ * The user and company a link was signed for, or null: clock skew, an unknown or deleted agency's user, or a signature
+ * made with neither the current nor the previous secret. Does not spend the code (the framing check reads links too).
+ */
+export async function verifySingleLoginLink(db: Db, body: SingleLoginBody, nowMs = Date.now()) {
+  if (Math.abs(nowMs / 1000 - body.timestamp) > SINGLE_LOGIN_MAX_SKEW_SECONDS) return null;
+  const found = await findUserByUsername(db, body.userid);
+  if (!found || found.company.deletedAt) return null;
+  const { company } = found;
+  const secrets = [company.singleLoginSecret, company.singleLoginSecretPrev].filter((s): s is string => !!s);
+  return secrets.map((s) => sameSignature(signSingleLogin(s, body), body.signature)).some(Boolean) ? found : null;
+}
+
 export async function singleLogin(
   db: Db,
   policy: SessionPolicy,
@@ -39,13 +52,9 @@ export async function singleLogin(
   meta: RequestMeta,
   nowMs = Date.now(),
 ): Promise<SessionAnswer> {
-  if (Math.abs(nowMs / 1000 - body.timestamp) > SINGLE_LOGIN_MAX_SKEW_SECONDS) throw refused();
-  const found = await findUserByUsername(db, body.userid);
-  if (!found || found.company.deletedAt) throw refused();
+  const found = await verifySingleLoginLink(db, body, nowMs);
+  if (!found) throw refused();
   const { user, company } = found;
-  const secrets = [company.singleLoginSecret, company.singleLoginSecretPrev].filter((s): s is string => !!s);
-  const valid = secrets.map((s) => sameSignature(signSingleLogin(s, body), body.signature)).some(Boolean);
-  if (!valid) throw refused();
   // Same rule as the password login: a disabled agency locks out all of its users.
   if (user.status === 'disabled' || company.status === 'disabled') throw new AppError(Code.USER_DISABLED, 'error.auth.disabled');
 
