@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { MAX_AMOUNT_MINOR } from '../amounts.ts';
 import { PAYMENT_CHANNELS } from './agencies.ts';
+import { AfterSalesRequest, RelatedOrder, ScheduleNotice } from './after-sales.ts';
 import { Baggage, CABIN_CLASSES, CancellationPolicy, INVOICE_TYPES, Leg, PASSENGER_TYPES, PRODUCT_TYPES, Restrictions } from './shopping.ts';
 
 /**
@@ -120,9 +121,18 @@ export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 export const PriceChangedData = z.object({ previousTotal: z.number().int(), newTotal: z.number().int(), currency: z.enum(CURRENCIES) });
 export type PriceChangedData = z.infer<typeof PriceChangedData>;
 
-export const ORDER_ACTIONS = ['pay', 'cancel', 'downloadItinerary', 'downloadTicket'] as const;
+/**
+ * What the caller may do on an order now. On an issued order (or a changed one) the after-sales requests; on a refund
+ * order with a quote, confirmRefund.
+ */
+export const ORDER_ACTIONS = ['pay', 'cancel', 'downloadItinerary', 'downloadTicket', 'requestChange', 'requestRefund', 'requestVoid', 'confirmRefund'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
-export const DESK_ACTIONS = ['approve', 'reject', 'retryTicketing', 'markFailed'] as const;
+/**
+ * Desk decisions. approve: a booking under review may be paid; a change or refund request is quoted (refund: the quote
+ * the agent confirms, optionally adjusted within the fare rules). markProcessed: the desk did the change, refund or
+ * void at the airline by hand. retryTicketing also retries a change, refund or void call to the supplier.
+ */
+export const DESK_ACTIONS = ['approve', 'reject', 'retryTicketing', 'markFailed', 'markProcessed'] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 
 export const OrderPassenger = z.object({
@@ -224,6 +234,14 @@ export const FlightOrder = z.object({
   /** Platform operations desk only: its actions on this order. */
   deskActions: z.array(z.enum(DESK_ACTIONS)),
   events: z.array(OrderEvent),
+  /** Change, refund and void orders: the request (reason, passengers, legs, quote, documents). */
+  request: AfterSalesRequest.nullable(),
+  /** The original order and every after-sales order of the same booking (excluding this one). */
+  related: z.array(RelatedOrder),
+  /** Issued orders: the end of the ticketing day at the issuing office, after which a void is no longer possible. */
+  voidDeadline: z.string().nullable(),
+  /** Airline schedule changes on this order's flights. */
+  notices: z.array(ScheduleNotice),
 });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 
@@ -346,13 +364,18 @@ export const ItineraryBody = z.object({
 export type ItineraryBody = z.infer<typeof ItineraryBody>;
 
 /** Operations desk (platform staff): the remark shown to the agency (required to reject). */
-export const DeskActionBody = z.object({ remark: z.string().trim().max(500, 'validation.tooLong').nullish() });
+export const DeskActionBody = z.object({
+  remark: z.string().trim().max(500, 'validation.tooLong').nullish(),
+  /** approve on a refund request: the quote as the desk sets it (default: the fare rules' own quote). */
+  involuntary: z.boolean().optional(),
+  lines: z.array(z.object({ passengerId: z.string(), refundFee: z.number().int().min(0).nullable(), serviceFee: z.number().int().min(0) })).max(18).optional(),
+});
 export type DeskActionBody = z.infer<typeof DeskActionBody>;
 export const DeskQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  /** needsPerson = reviewing, holding, failed, proceeding for too long, or due within the hour. */
-  view: z.enum(['needsPerson', 'reviewing', 'holding', 'failed', 'dueSoon', 'stuck']).default('needsPerson'),
+  /** needsPerson = reviewing, holding, failed, proceeding for too long, or due within the hour; change, refund, void = the after-sales queues (requests waiting for the desk or the airline). */
+  view: z.enum(['needsPerson', 'reviewing', 'holding', 'failed', 'dueSoon', 'stuck', 'change', 'refund', 'void']).default('needsPerson'),
 });
 export const DeskItem = OrderListItem.extend({ companyName: z.string(), companyCode: z.string(), reason: z.string(), deskActions: z.array(z.enum(DESK_ACTIONS)) });
 export type DeskItem = z.infer<typeof DeskItem>;

@@ -6,3 +6,4 @@ export * from './shopping.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './orders.ts';
+export * from './after-sales.ts';

@@ -1,7 +1,7 @@
 import { Code } from '@portal/contract/codes';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { transitionOf, type OrderActor, type OriginEvent } from './order.states.ts';
+import { transitionOf, type OrderActor, type OrderEvent } from './order.states.ts';
 import { insertEvent, updateOrder, type NewOrderRow, type OrderRow } from './order.repository.ts';
 import { statusChanged } from './status-notifications.ts';
 
@@ -23,11 +23,11 @@ export const refusedMove = (order: Pick<OrderRow, 'status'>, event: string) =>
 export async function applyTransition(
   tx: DbOrTx,
   order: OrderRow,
-  event: OriginEvent,
+  event: OrderEvent,
   actor: Actor,
   o: { patch?: Partial<NewOrderRow>; remark?: string | null; data?: unknown } = {},
 ): Promise<OrderRow> {
-  const t = transitionOf(order.status, event, actor.kind);
+  const t = transitionOf(order.status, event, actor.kind, order.type);
   if (!t) throw refusedMove(order, event);
   const updated = await updateOrder(tx, order.id, { ...o.patch, status: t.to });
   await insertEvent(tx, {

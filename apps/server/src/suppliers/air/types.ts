@@ -34,6 +34,75 @@ export interface AirSupplier {
   cancel(ref: SupplierBookingRef, ctx: SupplierContext): Promise<SupplierCancelResult>;
   /** The booking's live state, by the supplier's reference or by the client's own reference (reconciliation). */
   retrieve(ref: SupplierBookingRef | { clientReference: string }, ctx: SupplierContext): Promise<SupplierBooking | null>;
+  /**
+   * After-sales (issue 10). Each takes the client's own reference of the request (the change, refund or void order id):
+   * asking again with the same reference answers the first outcome and never acts twice, so an unknown outcome
+   * (timeout) is resolved by asking again. Expected refusals are values; thrown errors are failures or unknown.
+   * Optional: a supplier without them is handled by the desk by hand (markProcessed).
+   */
+  /** Voids whole tickets of these passengers (every coupon), allowed only on the day of issue at the issuing office. */
+  voidTickets?(ref: SupplierBookingRef, request: SupplierVoidRequest, ctx: SupplierContext): Promise<SupplierAfterSalesResult>;
+  /** Refunds the coupons of these passengers on these legs (their seats return to inventory). */
+  refundTickets?(ref: SupplierBookingRef, request: SupplierRefundRequest, ctx: SupplierContext): Promise<SupplierAfterSalesResult>;
+  /**
+   * Exchanges the coupons of these passengers on these legs for the flights of `newOfferId` (an offer of this supplier
+   * from a search for the new dates): the new seats are sold, the old released, new ticket numbers issued.
+   */
+  reissueTickets?(ref: SupplierBookingRef, request: SupplierReissueRequest, ctx: SupplierContext): Promise<SupplierReissueResult>;
+  /**
+   * Airline schedule changes on this supplier's bookings after `afterSeq` (a GDS schedule-change queue), oldest first;
+   * `seq` of the last one is the cursor for the next read.
+   */
+  scheduleChanges?(afterSeq: number, ctx: SupplierContext): Promise<SupplierScheduleChange[]>;
+}
+
+export interface SupplierVoidRequest {
+  /** Indexes of the passengers in the booking (booking order). */
+  passengerIndexes: number[];
+  clientReference: string;
+}
+export interface SupplierRefundRequest {
+  passengerIndexes: number[];
+  /** Legs (journeys) of the booking, 0-based. */
+  legs: number[];
+  clientReference: string;
+}
+export interface SupplierReissueRequest {
+  passengerIndexes: number[];
+  legs: number[];
+  newOfferId: string;
+  clientReference: string;
+}
+export type SupplierAfterSalesResult =
+  | { status: 'done' }
+  | { status: 'refused'; reason: 'not_ticketed' | 'not_found' | 'void_window_closed' | 'not_allowed' | 'already_used' | 'sold_out' };
+export type SupplierReissueResult =
+  | { status: 'done'; tickets: { passengerIndex: number; ticketNumber: string }[] }
+  | { status: 'refused'; reason: 'not_ticketed' | 'not_found' | 'not_allowed' | 'already_used' | 'sold_out' | 'invalid_offer' };
+
+/** One airline-initiated change on a booking (spec point 3: change, cancel_save, cancel_no_save, restore). */
+export interface SupplierScheduleChange {
+  /** The supplier's id of the change; reading twice answers the same id. */
+  id: string;
+  seq: number;
+  supplierRef: string;
+  recordLocator: string;
+  clientReference: string;
+  kind: 'change' | 'cancel_save' | 'cancel_no_save' | 'restore';
+  /** The booking's leg (journey) affected, 0-based. */
+  leg: number;
+  oldFlights: ScheduleChangeFlight[];
+  /** Re-timed, protected or restored flights; empty for cancel_no_save. */
+  newFlights: ScheduleChangeFlight[];
+  createdAt: string;
+}
+export interface ScheduleChangeFlight {
+  flightNumber: string;
+  origin: string;
+  destination: string;
+  /** Local "YYYY-MM-DDTHH:mm". */
+  departure: string;
+  arrival: string;
 }
 
 export interface SupplierBookingPassenger {
