@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_STATUSES } from '@portal/contract/api/flight-orders';
+import { CHANGE_STATUSES, ORIGIN_STATUSES, REFUND_STATUSES, VOID_STATUSES, type OrderStatus, type OrderType } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
 import { AppError } from '../src/plugins/errors.ts';
 import { applyTransition } from '../src/modules/flight-orders/order-transition.ts';
 import { eventsOf, insertOrder, lockOrder } from '../src/modules/flight-orders/order.repository.ts';
-import { ORIGIN_EVENTS, ORIGIN_TRANSITIONS, type OrderActor } from '../src/modules/flight-orders/order.states.ts';
+import { STATE_TABLES, type OrderActor } from '../src/modules/flight-orders/order.states.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function orderIn(status: (typeof ORIGIN_STATUSES)[number]) {
+async function orderIn(status: OrderStatus, type: OrderType = 'origin') {
   const now = new Date();
   return insertOrder(
     t.db,
@@ -31,6 +31,7 @@ async function orderIn(status: (typeof ORIGIN_STATUSES)[number]) {
       bookingNumber: `T${String(++seq).padStart(9, '0')}`,
       companyId,
       status,
+      type,
       supplier: 'sim-gds',
       validatingCarrier: 'CA',
       fareId: 'sim-gds:x',
@@ -52,12 +53,33 @@ async function orderIn(status: (typeof ORIGIN_STATUSES)[number]) {
 }
 
 const ACTORS: OrderActor[] = ['agency', 'platform', 'system'];
-const cases = ORIGIN_STATUSES.flatMap((status) => ORIGIN_EVENTS.flatMap((event) => ACTORS.map((actor) => ({ status, event, actor }))));
+/**
+ * Each type's own statuses (spec point 4) plus its canceled/holding/failed variants, by every event of its table and
+ * every actor: 11 x 14 x 3 for origin, and the same walk for change, refund and void.
+ */
+const STATUSES: Record<OrderType, readonly OrderStatus[]> = {
+  origin: ORIGIN_STATUSES,
+  change: [...CHANGE_STATUSES, 'change_canceled', 'change_holding', 'change_failed'],
+  refund: [...REFUND_STATUSES, 'refund_canceled', 'refund_holding', 'refund_failed'],
+  void: [...VOID_STATUSES, 'void_canceled', 'void_holding', 'void_failed'],
+};
+const cases = (Object.keys(STATE_TABLES) as OrderType[]).flatMap((type) =>
+  STATUSES[type].flatMap((status) => STATE_TABLES[type].events.flatMap((event) => ACTORS.map((actor) => ({ type, status, event, actor })))),
+);
 
-describe('origin order state machine', () => {
-  it.each(cases)('$status --$event--> by $actor', async ({ status, event, actor }) => {
-    const row = ORIGIN_TRANSITIONS.find((x) => x.from === status && x.event === event && x.by.includes(actor));
-    const order = await orderIn(status);
+describe('order state machines', () => {
+  it('name only statuses of their own type', () => {
+    for (const type of Object.keys(STATE_TABLES) as OrderType[]) {
+      for (const t of STATE_TABLES[type].transitions) {
+        expect(STATUSES[type]).toContain(t.from);
+        expect(STATUSES[type]).toContain(t.to);
+      }
+    }
+  });
+
+  it.each(cases)('$type: $status --$event--> by $actor', async ({ type, status, event, actor }) => {
+    const row = STATE_TABLES[type].transitions.find((x) => x.from === status && x.event === event && x.by.includes(actor));
+    const order = await orderIn(status, type);
     const attempt = t.db.transaction(async (tx) => applyTransition(tx, (await lockOrder(tx, order.id))!, event, { kind: actor, userId: null }));
     if (row) {
       const moved = await attempt;

@@ -11,6 +11,7 @@ import { retentionMessages } from './messages-retention.ts';
 import { inputMessages } from './messages-input.ts';
 import { loginMessages } from './messages-login.ts';
 import { resilienceMessages } from './messages-resilience.ts';
+import { afterSalesMessages } from './messages-after-sales.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -168,6 +169,7 @@ const catalogue = {
   ...inputMessages,
   ...loginMessages,
   ...resilienceMessages,
+  ...afterSalesMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -13,6 +13,7 @@ import walletRoutes from './base/wallet.ts';
 import webhookRoutes from './base/webhooks.ts';
 import paymentRoutes from './order/payment.ts';
 import flightOrderRoutes from './order/flight-orders.ts';
+import afterSalesRoutes from './order/after-sales.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
@@ -21,5 +22,6 @@ import locationRoutes from './shopping/locations.ts';
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
   agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
+  afterSalesRoutes,
   webhookRoutes,
 ];

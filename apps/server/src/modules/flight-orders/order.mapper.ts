@@ -36,7 +36,7 @@ export function priceLines(fare: FareChoice, platform: boolean): OrderPriceLine[
 }
 
 export function agencyActions(order: OrderRow, now: Date): OrderAction[] {
-  const events = eventsFrom(order.status, 'agency');
+  const events = eventsFrom(order.status, 'agency', order.type);
   const actions: OrderAction[] = [];
   if (events.includes('pay') && (!order.paymentDeadline || order.paymentDeadline > now)) actions.push('pay');
   if (events.includes('cancel')) actions.push('cancel');
@@ -45,12 +45,14 @@ export function agencyActions(order: OrderRow, now: Date): OrderAction[] {
 }
 
 export function deskActions(order: OrderRow): DeskAction[] {
-  const events = new Set<string>(eventsFrom(order.status, 'platform'));
+  const events = new Set<string>(eventsFrom(order.status, 'platform', order.type));
   const out: DeskAction[] = [];
-  if (events.has('approve')) out.push('approve');
+  if (events.has('approve') || events.has('quote') || events.has('requote')) out.push('approve');
   if (events.has('reject')) out.push('reject');
-  if (events.has('retry_ticketing')) out.push('retryTicketing');
-  if (events.has('mark_failed') || events.has('book_failed')) out.push('markFailed');
+  if (events.has('retry_ticketing') || events.has('retry')) out.push('retryTicketing');
+  if (events.has('mark_failed') || events.has('book_failed') || events.has('supplier_refused')) out.push('markFailed');
+  // A change is finished only with the airline's new tickets, which the reissue call brings; refund and void the desk may settle by hand.
+  if (events.has('supplier_done') && order.type !== 'change') out.push('markProcessed');
   return out;
 }
 
@@ -76,11 +78,12 @@ function toPassenger(p: PassengerRow): OrderPassenger {
 
 const ACTOR_KIND: Record<string, OrderActor | 'user'> = { user: 'user', platform: 'platform', system: 'system' };
 
+/** The order's own fields; the after-sales part (request, related, voidDeadline, notices) is added by the query. */
 export function toFlightOrder(
   order: OrderRow,
   parts: { passengers: PassengerRow[]; events: EventRow[]; createdByName: string | null; companyName: string },
   viewer: Viewer,
-): FlightOrder {
+): Omit<FlightOrder, 'request' | 'related' | 'voidDeadline' | 'notices'> {
   const offer = order.offer as SupplierOffer;
   const fare = order.fare as FareChoice;
   return {

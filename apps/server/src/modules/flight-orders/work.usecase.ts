@@ -12,6 +12,7 @@ import { applyTransition, SYSTEM } from './order-transition.ts';
 import { claimOrder, dueOrderIds, lockOrder, passengersOf, setTicketNumber, updateOrder, type OrderRow } from './order.repository.ts';
 import { call, isDefinite, refOf, releaseAtSupplier, supplierOf } from './supplier-calls.ts';
 import { ORDER_REFERENCE } from './pay.usecase.ts';
+import { stepAfterSales } from './after-sales/work.ts';
 
 /**
  * The background side of an order, one step at a time (docs/decisions/0010): whoever claims the order's lease takes
@@ -44,6 +45,7 @@ async function takeStep(deps: OrderDeps, orderId: string, o: { now?: Date; force
   const order = await claimOrder(deps.db, orderId, now, new Date(now.getTime() + leaseMs()), o.force);
   if (!order) return 'busy';
   try {
+    if (order.type !== 'origin') return await stepAfterSales(deps, order, now);
     switch (order.status) {
       case 'holding':
         return await reconcileHolding(deps, order, now);

@@ -158,7 +158,7 @@ export default async function flightOrderRoutes(app: FastifyInstance) {
     async (req) => ok(req, await listDesk(deps, authOf(req), req.query)),
   );
 
-  const DESK_PATHS: Record<string, DeskAction> = { approve: 'approve', reject: 'reject', 'retry-ticketing': 'retryTicketing', 'mark-failed': 'markFailed' };
+  const DESK_PATHS: Record<string, DeskAction> = { approve: 'approve', reject: 'reject', 'retry-ticketing': 'retryTicketing', 'mark-failed': 'markFailed', 'mark-processed': 'markProcessed' };
   r.post(
     '/order/v2/flight/desk/orders/:id/:action',
     {
@@ -175,7 +175,7 @@ export default async function flightOrderRoutes(app: FastifyInstance) {
     async (req) => {
       const action = DESK_PATHS[req.params.action];
       if (!DESK_ACTIONS.includes(action)) throw forbidden();
-      return ok(req, await deskAction(deps, authOf(req), req.params.id, action, req.body.remark ?? null, metaOf(req)));
+      return ok(req, await deskAction(deps, authOf(req), req.params.id, action, req.body.remark ?? null, metaOf(req), { involuntary: req.body.involuntary, lines: req.body.lines }));
     },
   );
 }

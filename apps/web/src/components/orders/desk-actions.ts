@@ -10,6 +10,7 @@ export const DESK_ACTION_PATHS: Record<DeskAction, string> = {
   reject: 'reject',
   retryTicketing: 'retry-ticketing',
   markFailed: 'mark-failed',
+  markProcessed: 'mark-processed',
 };
 
 /** Rejecting tells the agency why: the remark is required (server: order.review.remarkRequired). */

@@ -180,6 +180,10 @@ export function orderFixture(over: Partial<FlightOrder> = {}): FlightOrder {
     actions: ['downloadItinerary', 'downloadTicket'],
     deskActions: [],
     events: [],
+    request: null,
+    related: [],
+    voidDeadline: null,
+    notices: [],
     ...over,
   };
 }

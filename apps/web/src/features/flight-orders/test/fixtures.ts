@@ -128,6 +128,10 @@ export function makeOrder(over: Partial<FlightOrder> = {}): FlightOrder {
     events: [
       { at: '2025-03-06T09:30:00Z', event: 'booked', from: 'holding', to: 'to_be_paid', actor: { kind: 'system', name: null }, remark: null },
     ],
+    request: null,
+    related: [],
+    voidDeadline: null,
+    notices: [],
     ...over,
   };
 }
