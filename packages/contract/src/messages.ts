@@ -12,6 +12,8 @@ import { inputMessages } from './messages-input.ts';
 import { loginMessages } from './messages-login.ts';
 import { resilienceMessages } from './messages-resilience.ts';
 import { afterSalesMessages } from './messages-after-sales.ts';
+import { scheduleSimMessages } from './messages-schedule-sim.ts';
+import { scheduleChangesMessages } from './messages-schedule-changes.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -170,6 +172,8 @@ const catalogue = {
   ...loginMessages,
   ...resilienceMessages,
   ...afterSalesMessages,
+  ...scheduleSimMessages,
+  ...scheduleChangesMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

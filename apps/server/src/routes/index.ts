@@ -14,6 +14,7 @@ import webhookRoutes from './base/webhooks.ts';
 import paymentRoutes from './order/payment.ts';
 import flightOrderRoutes from './order/flight-orders.ts';
 import afterSalesRoutes from './order/after-sales.ts';
+import scheduleChangeRoutes from './order/schedule-changes.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
@@ -22,6 +23,6 @@ import locationRoutes from './shopping/locations.ts';
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
   agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
-  afterSalesRoutes,
+  afterSalesRoutes, scheduleChangeRoutes,
   webhookRoutes,
 ];

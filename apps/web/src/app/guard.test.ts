@@ -212,7 +212,7 @@ describe('checkAccess: flight orders operations desk', () => {
   });
 
   it('the order pages are flight pages: operator role and flight service', () => {
-    for (const path of [paths.flightOrders, paths.flightOrdersVoyage, '/flight/orders/:id']) {
+    for (const path of [paths.flightOrders, paths.flightOrdersVoyage, paths.flightOrdersDisruptions, '/flight/orders/:id']) {
       const r = routes.find((x) => x.path === path)!;
       expect(checkAccess(r, session({ roles: ['operator'] })), path).toEqual({ ok: true });
       expect(checkAccess(r, session({ roles: ['finance'] })), path).toEqual(NOT_ROLE);

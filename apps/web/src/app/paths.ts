@@ -11,6 +11,7 @@ export const paths = {
   flightBookingConfirm: '/flight/booking/confirm',
   flightOrders: '/flight/orders',
   flightOrdersVoyage: '/flight/orders/voyage',
+  flightOrdersDisruptions: '/flight/orders/disruptions',
   flightOrder: (id: string) => `/flight/orders/${encodeURIComponent(id)}`,
   groupBooking: '/flight/group/booking',
   groupBookingConfirm: '/flight/group/booking/confirm',

@@ -120,6 +120,12 @@ export const routes: AppRoute[] = [
     component: lazy(() => import('../features/flight-orders/pages/VoyagePage')),
   },
   {
+    path: paths.flightOrdersDisruptions,
+    access: ACCESS.flight,
+    titleKey: 'orders.title.disruptions',
+    component: lazy(() => import('../features/flight-orders/pages/DisruptionsPage')),
+  },
+  {
     // The desk (platform operators) opens its agencies' orders here too; the server decides what each may see and do.
     path: '/flight/orders/:id',
     access: ACCESS.flightOrder,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 
 interface Props<Values> extends Omit<ModalProps, 'children' | 'modalRender' | 'okButtonProps' | 'destroyOnHidden'> {
@@ -18,6 +18,19 @@ interface Props<Values> extends Omit<ModalProps, 'children' | 'modalRender' | 'o
 }
 
 /**
+ * Puts the initial values in once the form is mounted. The form takes them itself on its first mount, but React's
+ * StrictMode (development) mounts it twice, and clearOnDestroy empties it in between: without this, a dialog would
+ * open empty in development.
+ */
+export function InitialValues<Values>({ form, values }: { form: FormInstance<Values>; values: FormProps<Values>['initialValues'] }) {
+  useEffect(() => {
+    if (values) form.setFieldsValue(values as Partial<Values>);
+    // Only on mount: later renders must not overwrite what the user typed.
+  }, []);
+  return null;
+}
+
+/**
  * A form in a modal, the way every edit dialog here works: the whole modal (footer included) is inside the form, so
  * OK is a real submit button (Enter submits, rules run, antd shows confirmLoading); the form is emptied when the
  * modal is destroyed so the next open starts from initialValues; a server error that belongs to no field sits on top.
@@ -30,6 +43,7 @@ export function FormModal<Values>({ form, name, initialValues, onFinish, error, 
       destroyOnHidden
       modalRender={(dom) => (
         <Form<Values> form={form} layout="vertical" name={name} clearOnDestroy initialValues={initialValues} onFinish={onFinish}>
+          <InitialValues form={form} values={initialValues} />
           {dom}
         </Form>
       )}

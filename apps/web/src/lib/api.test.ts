@@ -102,6 +102,74 @@ describe('api envelope', () => {
   });
 });
 
+describe('upload with progress', () => {
+  /** Just enough of XMLHttpRequest: records what is sent, reports progress, answers with the given envelope. */
+  class FakeXhr {
+    static last: FakeXhr | null = null;
+    static answer = { status: 200, body: '{"code":0,"data":{"id":"a1"},"message":"ok"}' };
+    headers: Record<string, string> = {};
+    method = '';
+    url = '';
+    body: unknown = null;
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    constructor() {
+      FakeXhr.last = this;
+    }
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(k: string, v: string) {
+      this.headers[k] = v;
+    }
+    send(body: unknown) {
+      this.body = body;
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+        this.status = FakeXhr.answer.status;
+        this.responseText = FakeXhr.answer.body;
+        this.onload?.();
+      });
+    }
+    abort() {
+      this.onabort?.();
+    }
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.answer = { status: 200, body: '{"code":0,"data":{"id":"a1"},"message":"ok"}' };
+  });
+
+  it('reports the share sent and answers the envelope data, with the same headers', async () => {
+    sessionStore.set({ token: 'tok-1' });
+    const progress: number[] = [];
+    const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });
+    await expect(api.upload('/order/v2/flight/orders/o1/attachments', file, 'file', { onProgress: (p) => progress.push(p) })).resolves.toEqual({ id: 'a1' });
+    expect(progress).toEqual([25, 100]);
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/order/v2/flight/orders/o1/attachments');
+    expect(xhr.headers.Authorization).toBe('Bearer tok-1');
+    expect(xhr.headers['Content-Type']).toBeUndefined();
+    expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(isLoading()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a refusal is an ApiError with the server message', async () => {
+    FakeXhr.answer = { status: 400, body: '{"code":100400,"data":null,"message":"Wrong file type, size or count"}' };
+    const file = new File(['x'], 'a.gif', { type: 'image/gif' });
+    await expect(api.upload('/x', file, 'file', { onProgress: () => undefined })).rejects.toMatchObject({ code: 100400, status: 400, message: 'Wrong file type, size or count' });
+  });
+});
+
 describe('session codes', () => {
   it.each([200005, 200006, 201001])('code %i clears the session, toasts axios.login.timeout and goes home', async (code) => {
     sessionStore.set({ token: 'tok', embedded: true });

@@ -38,6 +38,11 @@ export interface RequestOptions {
   blob?: boolean;
 }
 
+/** An upload that reports how much of the file has been sent (0-100). */
+export interface UploadOptions extends Omit<RequestOptions, 'blob'> {
+  onProgress?: (percent: number) => void;
+}
+
 interface Envelope {
   code: number;
   data: unknown;
@@ -70,12 +75,17 @@ function endSession(): void {
   navigateTo('/');
 }
 
-async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts?: RequestOptions): Promise<T> {
+function headersFor(json: boolean, hasBody: boolean, extra: Record<string, string> | undefined): { headers: Record<string, string>; token: string | null } {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = sessionStore.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (json && body !== undefined) headers['Content-Type'] = 'application/json';
-  Object.assign(headers, opts?.headers);
+  if (json && hasBody) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, extra);
+  return { headers, token };
+}
+
+async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts?: RequestOptions): Promise<T> {
+  const { headers, token } = headersFor(json, body !== undefined, opts?.headers);
 
   const done = beginRequest();
   let response: Response;
@@ -96,20 +106,30 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
     }
   }
 
-  let payload: unknown = null;
+  let text = '';
   try {
-    const text = await response.text();
-    payload = text ? JSON.parse(text) : null;
+    text = await response.text();
   } catch {
-    payload = null;
+    text = '';
   } finally {
     done();
   }
+  return settle<T>(response.status, text, token);
+}
+
+/** The envelope of an answer (status and body text) as data, or the ApiError it stands for. */
+function settle<T>(status: number, text: string, token: string | null): T {
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
 
   if (!isEnvelope(payload)) {
-    if (response.status === 404) throw new ApiError(t('axios.notFound.text'), CLIENT_CODES.NOT_FOUND, 404);
-    if (response.status >= 500 || response.status === 0) throw new ApiError(t('error.internal'), CLIENT_CODES.BAD_ANSWER, response.status);
-    throw new ApiError(t('axios.network.error'), CLIENT_CODES.BAD_ANSWER, response.status);
+    if (status === 404) throw new ApiError(t('axios.notFound.text'), CLIENT_CODES.NOT_FOUND, 404);
+    if (status >= 500 || status === 0) throw new ApiError(t('error.internal'), CLIENT_CODES.BAD_ANSWER, status);
+    throw new ApiError(t('axios.network.error'), CLIENT_CODES.BAD_ANSWER, status);
   }
   if (payload.code === Code.OK) return payload.data as T;
 
@@ -119,7 +139,7 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
   const data = typeof payload.data === 'object' && payload.data !== null && !Array.isArray(payload.data) ? (payload.data as Record<string, unknown>) : null;
   // Validation errors carry fields, and so do refusals tied to one field (a taken username, a currency in use).
   const fields = (data?.fields as Record<string, string> | undefined) ?? undefined;
-  throw new ApiError(payload.message || t('error.internal'), payload.code, response.status, fields, data);
+  throw new ApiError(payload.message || t('error.internal'), payload.code, status, fields, data);
 }
 
 function jsonBody(body: unknown): string | undefined {
@@ -137,12 +157,56 @@ export const api = {
     const blob = await request<Blob>(method, path, jsonBody(body), true, { ...opts, blob: true });
     saveBlob(blob, filename);
   },
-  upload<T>(path: string, file: File, field = 'file', opts?: RequestOptions): Promise<T> {
+  upload<T>(path: string, file: File, field = 'file', opts?: UploadOptions): Promise<T> {
     const form = new FormData();
     form.append(field, file);
-    return request<T>('POST', path, form, false, opts);
+    const { onProgress, ...rest } = opts ?? {};
+    // fetch cannot report how much of the body has gone out; XMLHttpRequest can.
+    if (onProgress && typeof XMLHttpRequest !== 'undefined') return sendWithProgress<T>(path, form, onProgress, rest);
+    return request<T>('POST', path, form, false, rest);
   },
 };
+
+/** A multipart POST through XMLHttpRequest, for its upload progress; same headers, envelope and errors as request. */
+function sendWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, opts: RequestOptions): Promise<T> {
+  const { headers, token } = headersFor(false, true, opts.headers);
+  return new Promise<T>((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(new DOMException('aborted', 'AbortError'));
+      return;
+    }
+    const done = beginRequest();
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, opts.params));
+    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    const abort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', abort, { once: true });
+    const finish = () => {
+      done();
+      opts.signal?.removeEventListener('abort', abort);
+    };
+    xhr.onload = () => {
+      finish();
+      try {
+        resolve(settle<T>(xhr.status, xhr.responseText, token));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      finish();
+      reject(new ApiError(t('axios.network.error'), CLIENT_CODES.NETWORK, 0));
+    };
+    xhr.onabort = () => {
+      finish();
+      reject(new DOMException('aborted', 'AbortError'));
+    };
+    xhr.send(form);
+  });
+}
 
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISRUPTION_KINDS, NoticeFlight } from './after-sales.ts';
 
 /** Platform-only: the air suppliers and their simulator fault switches (spec: every error path demonstrable). */
 export const SupplierSettings = z.object({
@@ -32,3 +33,35 @@ export const SuppliersAnswer = z.object({ items: z.array(SupplierItem) });
 export const SupplierCodeParams = z.object({ code: z.string().min(1).max(40) });
 export const UpdateSupplierBody = SupplierSettings.partial();
 export type UpdateSupplierBody = z.infer<typeof UpdateSupplierBody>;
+
+/**
+ * POST /base/v2/suppliers/{code}/schedule-changes: platform staff make the simulated airline change the flights of a
+ * ticketed booking (spec point 3: change, cancel_save, cancel_no_save, restore); it reaches the portal through the
+ * supplier's schedule-change queue like any other.
+ */
+export const RaiseScheduleChangeBody = z.object({
+  recordLocator: z
+    .string({ error: 'scheduleSim.recordLocator.invalid' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6}$/, 'scheduleSim.recordLocator.invalid'),
+  kind: z.enum(DISRUPTION_KINDS, { error: 'scheduleSim.kind.required' }),
+});
+export type RaiseScheduleChangeBody = z.input<typeof RaiseScheduleChangeBody>;
+
+/** The change as the supplier's queue carries it. */
+export const SimulatedScheduleChange = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  supplierRef: z.string(),
+  recordLocator: z.string(),
+  clientReference: z.string(),
+  kind: z.enum(DISRUPTION_KINDS),
+  /** The booking's leg (journey), 0-based. */
+  leg: z.number().int(),
+  oldFlights: z.array(NoticeFlight),
+  /** Empty for cancel_no_save. */
+  newFlights: z.array(NoticeFlight),
+  createdAt: z.string(),
+});
+export type SimulatedScheduleChange = z.infer<typeof SimulatedScheduleChange>;

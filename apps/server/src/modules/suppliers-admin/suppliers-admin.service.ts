@@ -1,10 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
+import { Code } from '@portal/contract/codes';
+import type { MessageKey } from '@portal/contract/messages';
+import type { RaiseScheduleChangeBody, SimulatedScheduleChange, SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { supplierSettings } from '../../db/schema/index.ts';
 import { faultsOf, setFaults } from '../../suppliers/air/faults.ts';
 import type { SupplierRegistry } from '../../suppliers/air/registry.ts';
-import { notFound } from '../../plugins/errors.ts';
+import type { RaiseScheduleChangeResult, ScheduleChangeTarget } from '../../suppliers/air/schedule-changes.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
 
@@ -85,4 +88,52 @@ export async function updateSupplier(
     });
     return itemOf(supplier, await lockRow(tx, code));
   });
+}
+
+/** A supplier that can be told to change the schedule of its own bookings: the simulators. */
+interface ScheduleSimulator {
+  raiseScheduleChange(target: ScheduleChangeTarget, now: Date): Promise<RaiseScheduleChangeResult>;
+}
+const simulatesSchedule = (s: object): s is ScheduleSimulator => typeof (s as Partial<ScheduleSimulator>).raiseScheduleChange === 'function';
+
+type Refusal = Extract<RaiseScheduleChangeResult, { status: 'refused' }>['reason'];
+const REFUSALS: Record<Refusal, [Code, MessageKey]> = {
+  not_found: [Code.NOT_FOUND, 'scheduleSim.booking.notFound'],
+  not_ticketed: [Code.CONFLICT, 'scheduleSim.booking.notTicketed'],
+  no_future_leg: [Code.CONFLICT, 'scheduleSim.booking.noFutureFlight'],
+  nothing_to_restore: [Code.CONFLICT, 'scheduleSim.restore.nothing'],
+  no_protection: [Code.CONFLICT, 'scheduleSim.cancelSave.noFlight'],
+};
+
+/**
+ * Makes the simulated airline change one ticketed booking's flights (the kind asked for, on a leg still to fly); the
+ * portal learns it from the supplier's queue like any airline change. Logged, as it reaches agencies.
+ */
+export async function raiseSupplierScheduleChange(
+  db: Db,
+  registry: SupplierRegistry,
+  auth: AuthContext,
+  code: string,
+  body: RaiseScheduleChangeBody,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<SimulatedScheduleChange> {
+  const supplier = registry.get(code);
+  if (!supplier) throw notFound();
+  if (!simulatesSchedule(supplier)) throw new AppError(Code.CONFLICT, 'scheduleSim.unsupported', { supplier: code });
+  const recordLocator = body.recordLocator.trim().toUpperCase();
+  const result = await supplier.raiseScheduleChange({ recordLocator, kind: body.kind }, now);
+  if (result.status === 'refused') {
+    const [errorCode, key] = REFUSALS[result.reason];
+    throw new AppError(errorCode, key, { supplier: code, recordLocator });
+  }
+  const { change } = result;
+  await recordUserLog(db, {
+    companyId: auth.company.id,
+    actor: { id: auth.user.id, username: auth.user.username },
+    action: 'supplier_update',
+    detail: { supplier: code, scheduleChange: { id: change.id, recordLocator, kind: change.kind, leg: change.leg } },
+    meta,
+  });
+  return change;
 }

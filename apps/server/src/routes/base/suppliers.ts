@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Envelope } from '@portal/contract/api/common';
-import { SupplierCodeParams, SupplierItem, SuppliersAnswer, UpdateSupplierBody } from '@portal/contract/api/suppliers';
-import { listSuppliers, updateSupplier } from '../../modules/suppliers-admin/suppliers-admin.service.ts';
+import { RaiseScheduleChangeBody, SimulatedScheduleChange, SupplierCodeParams, SupplierItem, SuppliersAnswer, UpdateSupplierBody } from '@portal/contract/api/suppliers';
+import { listSuppliers, raiseSupplierScheduleChange, updateSupplier } from '../../modules/suppliers-admin/suppliers-admin.service.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 
@@ -36,5 +36,21 @@ export default async function supplierAdminRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(req, await updateSupplier(db, airSuppliers, authOf(req), req.params.code, req.body, metaOf(req))),
+  );
+
+  r.post(
+    '/base/v2/suppliers/:code/schedule-changes',
+    {
+      preHandler: app.requirePlatformAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Make the simulated airline change, cancel (with or without protection) or restore the flights of a ticketed booking (platform SuperUser)',
+        params: SupplierCodeParams,
+        body: RaiseScheduleChangeBody,
+        response: { 200: Envelope(SimulatedScheduleChange) },
+      },
+    },
+    async (req) => ok(req, await raiseSupplierScheduleChange(db, airSuppliers, authOf(req), req.params.code, req.body, metaOf(req))),
   );
 }

@@ -20,19 +20,60 @@ export interface BookedSegment extends SeatSale {
   /** Local wall-clock times, "YYYY-MM-DDTHH:mm". */
   departure: string;
   arrival: string;
+  /**
+   * Set once after-sales or a schedule change touched the booking (after-sales.ts): the leg (journey) the flight
+   * belongs to and the passengers holding it, since a refund or an exchange moves some passengers only. Absent: the
+   * offer's legs in order, every passenger.
+   */
+  leg?: number;
+  pax?: number[];
+  /** The airline cancelled the flight without protection (schedule-changes.ts). */
+  cancelled?: boolean;
 }
 
 /** The `passengers` column: the names as booked and the carrier whose tickets will be issued. */
 export interface StoredPassengers {
   validatingCarrier: string;
   list: SupplierBookingPassenger[];
+  /** Whether the fare allowed void, kept at booking time (absent on older bookings: after-sales.ts derives it). */
+  voidAllowed?: boolean;
+}
+
+/**
+ * One element of the `tickets` column. Every ticket ever issued on the booking stays there (ticketNumbersTaken must
+ * keep seeing exchanged numbers); a passenger's current ticket is the last one listed for that passenger.
+ */
+export interface StoredTicket {
+  passengerIndex: number;
+  ticketNumber: string;
+  /** ISO instant of issue on the simulated clock (the void window runs from it); absent on older tickets. */
+  issuedAt?: string;
+  /** The client reference of the exchange that issued it; absent for the first issue. */
+  issuedBy?: string;
+  /** Per leg the ticket covers, its coupon's state; absent = one open coupon per leg of the booking. */
+  coupons?: StoredCoupon[];
+}
+
+export interface StoredCoupon {
+  leg: number;
+  status: 'open' | 'refunded' | 'voided' | 'exchanged';
+  /** The client reference of the request that refunded, voided or exchanged it. */
+  by?: string;
+  at?: string;
 }
 
 export type BookingLookup = SupplierBookingRef | { clientReference: string } | { recordLocator: string };
 
 export const segmentsOf = (row: BookingRow) => row.seats as BookedSegment[];
 export const passengersOf = (row: BookingRow) => row.passengers as StoredPassengers;
-export const ticketsOf = (row: BookingRow) => (row.tickets ?? []) as SupplierBooking['tickets'];
+export const ticketsOf = (row: BookingRow) => (row.tickets ?? []) as StoredTicket[];
+
+/** Each passenger's current ticket (an exchange replaces it), in passenger order, without the stored extras. */
+export function currentTickets(row: BookingRow): SupplierBooking['tickets'] {
+  const latest = new Map<number, string>();
+  for (const t of ticketsOf(row)) latest.set(t.passengerIndex, t.ticketNumber);
+  return [...latest].sort((a, b) => a[0] - b[0]).map(([passengerIndex, ticketNumber]) => ({ passengerIndex, ticketNumber }));
+}
 
 /**
  * An unticketed booking the airline cancelled at its time limit: the lapse stamps updated_at with the time limit
@@ -49,7 +90,7 @@ export function viewOf(row: BookingRow): SupplierBooking {
     ticketingTimeLimit: row.ticketingTimeLimit.toISOString(),
     total: row.total,
     currency: row.currency as SupplierBooking['currency'],
-    tickets: ticketsOf(row),
+    tickets: currentTickets(row),
   };
 }
 
@@ -127,7 +168,7 @@ export async function requestTicketing(db: DbOrTx, id: string, at: Date): Promis
 }
 
 /** booked -> ticketed, if still booked and within its time limit at `at`; undefined otherwise. */
-export async function issueTickets(db: DbOrTx, id: string, tickets: SupplierBooking['tickets'], at: Date): Promise<BookingRow | undefined> {
+export async function issueTickets(db: DbOrTx, id: string, tickets: StoredTicket[], at: Date): Promise<BookingRow | undefined> {
   const rows = await db
     .update(supplierBookings)
     .set({ status: 'ticketed', tickets, updatedAt: sql`now()` })
@@ -149,4 +190,14 @@ export async function ticketNumbersTaken(db: DbOrTx, numbers: string[]): Promise
 
 export async function bookingById(db: DbOrTx, id: string): Promise<BookingRow | undefined> {
   return (await db.select().from(supplierBookings).where(eq(supplierBookings.id, id)).limit(1))[0];
+}
+
+/** The booking row locked for the rest of the transaction: after-sales and schedule changes act on it one at a time. */
+export async function lockBooking(tx: DbOrTx, id: string): Promise<BookingRow | undefined> {
+  return (await tx.select().from(supplierBookings).where(eq(supplierBookings.id, id)).for('update'))[0];
+}
+
+/** Writes the flights and tickets after-sales or a schedule change left (the caller holds the row lock). */
+export async function saveCoupons(tx: DbOrTx, id: string, seats: BookedSegment[], tickets: StoredTicket[]): Promise<void> {
+  await tx.update(supplierBookings).set({ seats, tickets, updatedAt: sql`now()` }).where(eq(supplierBookings.id, id));
 }

@@ -201,7 +201,8 @@ export class BookingDesk {
               departureTime: s.departure.slice(11, 16),
               arrivalTime: s.arrival.slice(11, 16),
               arrivalDate: s.arrival.slice(0, 10),
-              status,
+              // UN: the airline cancelled the flight and offered nothing (schedule-changes.ts).
+              status: s.cancelled ? 'UN' : status,
             })),
       passengers: passengersOf(row).list.map((p) => ({ surname: p.surname, givenName: p.givenNames, type: p.type })),
     };
@@ -241,7 +242,8 @@ export class BookingDesk {
       clientReference: request.clientReference,
       offerId: priced.offer.offerId,
       status: 'booked',
-      passengers: { validatingCarrier: priced.offer.validatingCarrier, list: request.passengers },
+      // Void is decided later from the fare sold now: the row does not keep the offer's cancellation policy.
+      passengers: { validatingCarrier: priced.offer.validatingCarrier, list: request.passengers, voidAllowed: priced.offer.cancellationPolicy.every((p) => p.voidAllowed) },
       contact: request.contact,
       seats: segments,
       total: priced.total,
@@ -268,7 +270,9 @@ export class BookingDesk {
     for (let attempt = 0; attempt < TICKET_NUMBER_ATTEMPTS; attempt++) {
       const numbers = list.map(() => newTicketNumber(prefix));
       if (new Set(numbers).size !== numbers.length || (await ticketNumbersTaken(db, numbers)).size > 0) continue;
-      const issued = await issueTickets(db, row.id, numbers.map((ticketNumber, passengerIndex) => ({ passengerIndex, ticketNumber })), at);
+      // The issue instant is kept on the simulated clock: the void window is the issuing office's day of it.
+      const issuedAt = at.toISOString();
+      const issued = await issueTickets(db, row.id, numbers.map((ticketNumber, passengerIndex) => ({ passengerIndex, ticketNumber, issuedAt })), at);
       if (issued) return issued;
       // Someone else ticketed or cancelled it meanwhile, or the time limit ran out during the wait.
       return this.#settle((await bookingById(db, row.id))!, at);

@@ -2,6 +2,7 @@ import { PASSENGER_TYPES, type Baggage, type CabinClass, type CancellationPolicy
 import type { Currency } from '@portal/contract/currency';
 import type { Db } from '../../db/client.ts';
 import type { Airline, Airport } from '../../modules/reference/types.ts';
+import { AfterSalesDesk } from './after-sales.ts';
 import { BookingDesk, pricedBooking } from './booking.ts';
 import { applyCallFaults, loadFaults, throwIfAborted } from './faults.ts';
 import { brandByName, BRANDS, type Brand } from './fares/brands.ts';
@@ -14,12 +15,14 @@ import { combine } from './combine.ts';
 import { InterlineComposer } from './interline.ts';
 import { seatsSold, soldKey, type FlightKey } from './inventory.ts';
 import { decodeOfferId, encodeLeg, encodeOfferId, type OfferKey, type OfferKeyFlight } from './offer-id.ts';
+import { raiseRandomScheduleChanges, raiseScheduleChange, readScheduleChanges, scheduleChangeRate, type RaiseScheduleChangeResult, type ScheduleChangeTarget } from './schedule-changes.ts';
 import { ItineraryFinder, type CarrierSet, type Itinerary } from './schedule/itineraries.ts';
 import { Network, type Flight } from './schedule/network.ts';
 import type { ReferenceData } from './schedule/reference.ts';
 import { daysBetween, isIsoDate } from './schedule/tz.ts';
 import type {
   AirSupplier,
+  SupplierAfterSalesResult,
   SupplierBooking,
   SupplierBookingRef,
   SupplierBookRequest,
@@ -30,9 +33,14 @@ import type {
   SupplierLeg,
   SupplierOffer,
   SupplierPaxPrice,
+  SupplierRefundRequest,
+  SupplierReissueRequest,
+  SupplierReissueResult,
+  SupplierScheduleChange,
   SupplierSearchRequest,
   SupplierTicketResult,
   SupplierVerification,
+  SupplierVoidRequest,
 } from './types.ts';
 
 /** What makes one simulated supplier different from another. */
@@ -116,6 +124,8 @@ export class SimulatedAirSupplier implements AirSupplier {
   readonly #shapes = new Map<string, OfferShape>();
   /** Booking, ticketing, cancellation and retrieval (booking.ts), priced by this simulator's verification. */
   protected readonly bookings: BookingDesk;
+  /** Void, refund and exchange of its tickets (after-sales.ts), priced by the same verification. */
+  protected readonly afterSales: AfterSalesDesk;
 
   constructor(
     readonly profile: SimulatorProfile,
@@ -126,15 +136,12 @@ export class SimulatedAirSupplier implements AirSupplier {
     this.maxJourneys = profile.maxJourneys;
     this.#world = worldOf(deps.reference);
     this.#set = { key: profile.code, airlines: profile.carriers(deps.reference), allianceConnections: profile.allianceConnections };
-    this.bookings = new BookingDesk({
-      db: deps.db,
-      code: profile.code,
-      kind: profile.kind,
-      reprice: async (offerId, now, faults, signal) => {
-        const r = await this.#reprice(offerId, now, faults, signal);
-        return r.status === 'priced' ? { status: 'priced', priced: pricedBooking(r) } : r;
-      },
-    });
+    const reprice = async (offerId: string, now: Date, faults: SupplierFaults, signal: AbortSignal) => {
+      const r = await this.#reprice(offerId, now, faults, signal);
+      return r.status === 'priced' ? { status: 'priced' as const, priced: pricedBooking(r) } : r;
+    };
+    this.bookings = new BookingDesk({ db: deps.db, code: profile.code, kind: profile.kind, reprice });
+    this.afterSales = new AfterSalesDesk({ db: deps.db, code: profile.code, kind: profile.kind, network: this.#world.network, reprice });
   }
 
   async search(request: SupplierSearchRequest, ctx: SupplierContext): Promise<SupplierOffer[]> {
@@ -195,6 +202,33 @@ export class SimulatedAirSupplier implements AirSupplier {
 
   retrieve(ref: SupplierBookingRef | { clientReference: string }, ctx: SupplierContext): Promise<SupplierBooking | null> {
     return this.bookings.retrieve(ref, ctx);
+  }
+
+  voidTickets(ref: SupplierBookingRef, request: SupplierVoidRequest, ctx: SupplierContext): Promise<SupplierAfterSalesResult> {
+    return this.afterSales.voidTickets(ref, request, ctx);
+  }
+
+  refundTickets(ref: SupplierBookingRef, request: SupplierRefundRequest, ctx: SupplierContext): Promise<SupplierAfterSalesResult> {
+    return this.afterSales.refundTickets(ref, request, ctx);
+  }
+
+  reissueTickets(ref: SupplierBookingRef, request: SupplierReissueRequest, ctx: SupplierContext): Promise<SupplierReissueResult> {
+    return this.afterSales.reissueTickets(ref, request, ctx);
+  }
+
+  async scheduleChanges(afterSeq: number, ctx: SupplierContext): Promise<SupplierScheduleChange[]> {
+    await applyCallFaults(this.code, await loadFaults(this.deps.db, this.code), ctx.signal);
+    return readScheduleChanges(this.deps.db, this.code, afterSeq);
+  }
+
+  /** An airline schedule change on one of its ticketed bookings (the platform's simulation page, tests). */
+  raiseScheduleChange(target: ScheduleChangeTarget, now: Date, random?: () => number): Promise<RaiseScheduleChangeResult> {
+    return raiseScheduleChange(this.deps.db, this.code, target, now, { network: this.#world.network, random });
+  }
+
+  /** The background job's share of this supplier: see raiseRandomScheduleChanges. */
+  raiseRandomScheduleChanges(now: Date, rate = scheduleChangeRate(), random?: () => number): Promise<number> {
+    return raiseRandomScheduleChanges(this.deps.db, this.code, now, rate, { network: this.#world.network, random });
   }
 
   /**

@@ -13,26 +13,31 @@ interface Props {
   onCanceled: (order: FlightOrder) => void;
 }
 
-/** Cancelling an unpaid booking cannot be undone: the user confirms it first. */
+/**
+ * Cancelling cannot be undone: the user confirms it first. The same call (DELETE) cancels an unpaid booking, a change
+ * request or a refund request; the wording follows the order's type.
+ */
 export function CancelDialog({ order, open, onClose, onCanceled }: Props) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
+  // origin: orders.cancel.*; change and refund requests: orders.cancel.change.*, orders.cancel.refund.*
+  const texts = order.type === 'change' || order.type === 'refund' ? `orders.cancel.${order.type}` : 'orders.cancel';
   const cancel = useMutation({
     mutationFn: () => cancelOrder(order.id),
     onSuccess: (next) => {
-      notify.success(t('orders.cancel.done', { booking: next.bookingNumber }));
+      notify.success(t(`${texts}.done`, { booking: next.bookingNumber }));
       onCanceled(next);
       onClose();
     },
-    onError: (err) => setError(err.message || t('orders.cancel.failed')),
+    onError: (err) => setError(err.message || t(`${texts}.failed`)),
   });
 
   return (
     <Modal
       open={open}
-      title={t('orders.cancel.title', { booking: order.bookingNumber })}
-      okText={t('orders.cancel.ok')}
-      cancelText={t('orders.cancel.keep')}
+      title={t(`${texts}.title`, { booking: order.bookingNumber })}
+      okText={t(`${texts}.ok`)}
+      cancelText={t(`${texts}.keep`)}
       okButtonProps={{ danger: true }}
       confirmLoading={cancel.isPending}
       onOk={() => {
@@ -47,7 +52,7 @@ export function CancelDialog({ order, open, onClose, onCanceled }: Props) {
       }}
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-      <Typography.Paragraph style={{ margin: 0 }}>{t('orders.cancel.body')}</Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: 0 }}>{t(`${texts}.body`)}</Typography.Paragraph>
     </Modal>
   );
 }

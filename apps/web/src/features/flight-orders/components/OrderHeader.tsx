@@ -43,7 +43,7 @@ export function OrderHeader({ order: o, dateFormat, actions }: Props) {
               <OrderStatusTag status={o.status} />
               <PaymentStatusTag status={o.paymentStatus} />
               <Tag style={{ marginInlineEnd: 0 }}>{t(`orders.type.${o.type}`)}</Tag>
-              {o.status === 'to_be_paid' && o.paymentDeadline && <Countdown deadline={o.paymentDeadline} label={t('orders.pay.payWithin')} />}
+              {(o.status === 'to_be_paid' || o.status === 'chg_to_be_paid') && o.paymentDeadline && <Countdown deadline={o.paymentDeadline} label={t('orders.pay.payWithin')} />}
             </Flex>
           </Flex>
           <Flex gap={8} wrap justify="flex-end">

@@ -1,13 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Menu, type MenuProps } from 'antd';
-import { CalendarOutlined, MenuOutlined } from '@ant-design/icons';
+import { AlertOutlined, CalendarOutlined, MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BADGE_MAX } from '@portal/contract/api/flight-orders';
+import { paths } from '../../../app/paths';
 import { useStatusCounts } from '../api/get-status-counts';
+import { useOpenNoticeCount } from '../api/schedule-changes';
 import { LIST_KEYS, PENDING_KEYS, badgeText, groupCount, isPendingGroup, type MenuKey } from '../model/order-menu';
 import './orders.css';
 
-export type OrdersMenuKey = MenuKey | 'voyage';
+export type OrdersMenuKey = MenuKey | 'voyage' | 'disruptions';
+
+/** Where a menu entry leads from a page that is not the order list itself. */
+export function menuUrl(key: OrdersMenuKey): string {
+  if (key === 'voyage') return paths.flightOrdersVoyage;
+  if (key === 'disruptions') return paths.flightOrdersDisruptions;
+  return key === 'all' ? paths.flightOrders : `${paths.flightOrders}?menu=${key}`;
+}
+
+/** The pages of the menu that are not a list of orders. */
+export const isPageKey = (key: OrdersMenuKey): key is 'voyage' | 'disruptions' => key === 'voyage' || key === 'disruptions';
 
 interface Props {
   /** The page's title block, above the menu button on phones. */
@@ -31,11 +43,12 @@ function Label({ text, count, testId }: { text: string; count?: number; testId?:
 
 /**
  * The flight order menu (spec point 2) beside the page: pending groups with their counts, then the lists by order
- * type and the travel view. On phones it folds into a button that opens it in a drawer.
+ * type, the travel view and the airline schedule changes waiting for an answer. On phones it folds into a button that opens it in a drawer.
  */
 export function OrdersLayout({ header, selected, onSelect, children }: Props) {
   const { t } = useTranslation();
   const counts = useStatusCounts();
+  const notices = useOpenNoticeCount();
   const [open, setOpen] = useState(false);
 
   const items: MenuProps['items'] = [
@@ -56,6 +69,7 @@ export function OrdersLayout({ header, selected, onSelect, children }: Props) {
     },
     { type: 'divider' },
     { key: 'voyage', icon: <CalendarOutlined />, label: t('orders.menu.voyage') },
+    { key: 'disruptions', icon: <AlertOutlined />, label: <Label text={t('orders.menu.disruptions')} count={notices.data} testId="badge-disruptions" /> },
   ];
 
   const menu = (
@@ -69,7 +83,7 @@ export function OrdersLayout({ header, selected, onSelect, children }: Props) {
       }}
     />
   );
-  const current = selected !== 'voyage' && isPendingGroup(selected) ? groupCount(counts.data, selected) : 0;
+  const current = selected === 'disruptions' ? (notices.data ?? 0) : !isPageKey(selected) && isPendingGroup(selected) ? groupCount(counts.data, selected) : 0;
 
   return (
     <div className="orders-layout">

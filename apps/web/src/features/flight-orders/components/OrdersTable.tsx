@@ -35,7 +35,7 @@ const lines = (values: string[]) =>
 
 /** Unpaid bookings count down to their payment deadline. */
 export function PayCountdown({ order }: { order: OrderListItem }) {
-  return order.status === 'to_be_paid' && order.paymentDeadline ? <Countdown deadline={order.paymentDeadline} /> : null;
+  return (order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentDeadline ? <Countdown deadline={order.paymentDeadline} /> : null;
 }
 
 /** The order list: one row per order, the booking number opening its detail. */

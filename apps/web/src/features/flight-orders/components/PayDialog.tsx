@@ -59,7 +59,7 @@ export function PayDialog({ order, open, onClose, onChanged }: Props) {
         setError(t('orders.pay.errors.noRedirect'));
         return;
       }
-      notify.success(t('orders.pay.success'));
+      notify.success(t(order.type === 'change' ? 'orders.pay.successChange' : 'orders.pay.success'));
       onChanged();
       onClose();
     },

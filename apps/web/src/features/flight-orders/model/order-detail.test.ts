@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itineraryDefaults, toMinorUnits } from './order-detail';
-import { orderPollInterval, POLL_MS } from '../api/get-order';
+import { orderPollInterval, POLL_MS, REVIEW_POLL_MS } from '../api/get-order';
 import { makeOrder } from '../test/fixtures';
 import { remaining } from '../../../components/orders/countdown';
 
@@ -29,6 +29,15 @@ describe('detail polling', () => {
     expect(orderPollInterval(makeOrder({ status: 'issued' }), 0, true)).toBe(false);
     expect(orderPollInterval(makeOrder({ status: 'to_be_paid' }), 0, false)).toBe(false);
     expect(orderPollInterval(undefined, 0, true)).toBe(false);
+  });
+
+  it('a change, refund or void: every 3 s while the airline works on it, every 10 s while the desk reviews it', () => {
+    expect(orderPollInterval(makeOrder({ type: 'void', status: 'void_proceeding' }), 0, false)).toBe(POLL_MS);
+    expect(orderPollInterval(makeOrder({ type: 'refund', status: 'refund_holding' }), 0, false)).toBe(POLL_MS);
+    expect(orderPollInterval(makeOrder({ type: 'refund', status: 'rfd_reviewing' }), 0, false)).toBe(REVIEW_POLL_MS);
+    expect(orderPollInterval(makeOrder({ type: 'refund', status: 'rfd_to_be_confirm' }), 0, false)).toBe(false);
+    expect(orderPollInterval(makeOrder({ type: 'refund', status: 'refunded_reimbursed' }), 0, false)).toBe(false);
+    expect(orderPollInterval(makeOrder({ type: 'change', status: 'chg_to_be_paid' }), 3, true)).toBe(POLL_MS);
   });
 
   it('for a while after a return from a payment channel, until the payment lands', () => {

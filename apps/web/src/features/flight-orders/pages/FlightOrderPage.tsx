@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, CloseCircleOutlined, CreditCardOutlined, FilePdfOutl
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ScheduleNotice } from '@portal/contract/api/after-sales';
 import type { DeskAction, FlightOrder } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
 import { RetryButton } from '../../../components/bills/ListQueryView';
@@ -16,8 +17,20 @@ import { ApiError, CLIENT_CODES } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { downloadTickets } from '../api/download-files';
+import { useAfterSales } from '../api/get-after-sales';
 import { useOrder } from '../api/get-order';
 import { orderKeys } from '../api/order-keys';
+import { AfterSalesPanel } from '../components/after-sales/AfterSalesPanel';
+import { AfterSalesProgress } from '../components/after-sales/AfterSalesProgress';
+import { ChangeDialog } from '../components/after-sales/ChangeDialog';
+import { ChangeQuoteTable } from '../components/after-sales/ChangeQuoteTable';
+import { RefundDialog, type RefundPreset } from '../components/after-sales/RefundDialog';
+import { RefundQuoteCard } from '../components/after-sales/RefundQuoteCard';
+import { RelatedOrders } from '../components/after-sales/RelatedOrders';
+import { RequestBlock } from '../components/after-sales/RequestBlock';
+import { VoidDialog } from '../components/after-sales/VoidDialog';
+import { NoticeAnswerDialog, type NoticeTarget } from '../components/notices/NoticeAnswerDialog';
+import { NoticesCard } from '../components/notices/NoticesCard';
 import { CancelDialog } from '../components/CancelDialog';
 import { ItineraryDialog } from '../components/ItineraryDialog';
 import { OrderHeader } from '../components/OrderHeader';
@@ -26,10 +39,11 @@ import { PassengersTable } from '../components/PassengersTable';
 import { PayDialog } from '../components/PayDialog';
 import { PriceBreakdown } from '../components/PriceBreakdown';
 import { TicketingProgress } from '../components/TicketingProgress';
+import { PATH_ACTION, scheduleSubReason } from '../model/after-sales';
 import { fareOf } from '../model/order-detail';
 import '../components/orders.css';
 
-type Dialog = 'pay' | 'cancel' | 'itinerary' | null;
+type Dialog = 'pay' | 'cancel' | 'itinerary' | 'refund' | 'void' | 'change' | null;
 
 const isNotFound = (err: unknown) => err instanceof ApiError && (err.code === Code.NOT_FOUND || err.code === CLIENT_CODES.NOT_FOUND || err.status === 404);
 
@@ -54,7 +68,12 @@ export default function FlightOrderPage() {
   const query = useOrder(id, paymentReturn);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [desk, setDesk] = useState<DeskTarget | null>(null);
+  const [noticeTarget, setNoticeTarget] = useState<NoticeTarget | null>(null);
+  const [refundPreset, setRefundPreset] = useState<RefundPreset | null>(null);
+  const [changeReason, setChangeReason] = useState<number | null>(null);
   const tickets = useFileAction<boolean>('bills.errors.export');
+  const canRequest = Boolean(query.data?.actions.some((a) => a === PATH_ACTION.change || a === PATH_ACTION.refund || a === PATH_ACTION.void));
+  const afterSales = useAfterSales(id, canRequest);
 
   const changed = (next?: FlightOrder) => {
     if (next) client.setQueryData(orderKeys.detail(id), next);
@@ -109,14 +128,29 @@ export default function FlightOrderPage() {
       )}
       {can('cancel') && (
         <Button danger icon={<CloseCircleOutlined />} onClick={() => setDialog('cancel')}>
-          {t('orders.actions.cancel')}
+          {t(order.type === 'change' || order.type === 'refund' ? `orders.actions.cancelRequest.${order.type}` : 'orders.actions.cancel')}
         </Button>
       )}
     </>
   );
   const legLabel = (i: number) =>
     order.legs.length === 2 ? (i === 0 ? t('flight.leg.outbound') : t('flight.leg.inbound')) : order.legs.length > 2 ? t('orders.detail.flightN', { n: i + 1 }) : undefined;
-  const openDesk = (action: DeskAction) => setDesk({ id: order.id, bookingNumber: order.bookingNumber, action });
+  const openDesk = (action: DeskAction) => setDesk({ id: order.id, bookingNumber: order.bookingNumber, action, type: order.type });
+  const openPath = (kind: 'change' | 'refund' | 'void') => {
+    setRefundPreset(null);
+    setChangeReason(null);
+    setDialog(kind);
+  };
+  // A refused schedule change: an involuntary refund (reason 3, the sub-reason its kind stands for) or a free change.
+  const refundAfterNotice = (n: ScheduleNotice) => {
+    setRefundPreset({ reason: 3, subReason: scheduleSubReason(n.kind) });
+    setDialog('refund');
+  };
+  const changeAfterNotice = () => {
+    setChangeReason(1);
+    setDialog('change');
+  };
+  const request = order.request;
 
   return (
     <Flex vertical gap={16}>
@@ -124,10 +158,11 @@ export default function FlightOrderPage() {
       {query.isError && <Alert type="warning" showIcon title={query.error.message || t('orders.detail.errors.load')} action={<RetryButton onRetry={query.refetch} />} />}
       <OrderHeader order={order} dateFormat={dateFormat} actions={actions} />
 
-      {paymentReturn && order.status === 'to_be_paid' && order.paymentStatus === 'unpaid' && (
+      {paymentReturn && (order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentStatus === 'unpaid' && (
         <Alert type="info" showIcon title={t('orders.detail.paymentReturn')} />
       )}
       <TicketingProgress order={order} />
+      <AfterSalesProgress order={order} />
       {order.status === 'reviewing' && <Alert type="info" showIcon title={t('orders.detail.reviewing')} />}
       {order.reviewRemark && (
         <Alert type="warning" showIcon title={t('orders.detail.remarks.review')} description={order.reviewRemark} data-testid="review-remark" />
@@ -147,6 +182,28 @@ export default function FlightOrderPage() {
           </Flex>
         </Card>
       )}
+
+      {order.notices.length > 0 && (
+        <NoticesCard
+          order={order}
+          dateFormat={dateFormat}
+          onAnswer={(notice, answer) => setNoticeTarget({ notice, answer })}
+          onRefund={refundAfterNotice}
+          onChange={changeAfterNotice}
+        />
+      )}
+
+      {request && <RequestBlock order={order} request={request} dateFormat={dateFormat} />}
+      {request?.refundQuote && <RefundQuoteCard order={order} quote={request.refundQuote} dateFormat={dateFormat} onChanged={changed} />}
+      {request && request.kind === 'change' && request.changeLines.length > 0 && (
+        <Card title={t('orders.afterSales.quote.changeTitle')} styles={{ body: { padding: 0 } }} data-testid="change-quote">
+          <ChangeQuoteTable lines={request.changeLines} currency={order.currency} />
+        </Card>
+      )}
+
+      {canRequest && <AfterSalesPanel order={order} options={afterSales} dateFormat={dateFormat} onOpen={openPath} />}
+
+      {order.related.length > 0 && <RelatedOrders related={order.related} currency={order.currency} dateFormat={dateFormat} />}
 
       <Card title={t('orders.detail.sections.flights')}>
         <Flex vertical gap={16}>
@@ -214,6 +271,32 @@ export default function FlightOrderPage() {
       {can('cancel') && <CancelDialog order={order} open={dialog === 'cancel'} onClose={() => setDialog(null)} onCanceled={changed} />}
       {can('downloadItinerary') && <ItineraryDialog order={order} open={dialog === 'itinerary'} onClose={() => setDialog(null)} />}
       <DeskActionDialog target={desk} onClose={() => setDesk(null)} onDone={changed} />
+      {afterSales.data && can('requestRefund') && (
+        <RefundDialog
+          order={order}
+          options={afterSales.data}
+          open={dialog === 'refund'}
+          preset={refundPreset}
+          dateFormat={dateFormat}
+          onClose={() => setDialog(null)}
+          onDone={() => changed()}
+        />
+      )}
+      {afterSales.data && can('requestVoid') && (
+        <VoidDialog order={order} options={afterSales.data} open={dialog === 'void'} dateFormat={dateFormat} onClose={() => setDialog(null)} onDone={() => changed()} />
+      )}
+      {afterSales.data && can('requestChange') && (
+        <ChangeDialog
+          order={order}
+          options={afterSales.data}
+          open={dialog === 'change'}
+          presetReason={changeReason}
+          dateFormat={dateFormat}
+          onClose={() => setDialog(null)}
+          onDone={() => changed()}
+        />
+      )}
+      <NoticeAnswerDialog target={noticeTarget} dateFormat={dateFormat} onClose={() => setNoticeTarget(null)} onDone={() => changed()} />
     </Flex>
   );
 }

@@ -12,13 +12,16 @@ vi.mock('../../../lib/session', () => import('../test/fixtures').then((f) => ({ 
 
 const ORDERS = '/order/v2/flight/orders';
 const STATUS = '/order/v2/flight/orders/status';
+const NOTICES = '/order/v2/flight/schedule-changes';
 let counts: StatusCount[] = [];
+let openNotices = 0;
 let items = [listItem()];
 
 function routeGet(path: string) {
   if (path === ORDERS) return Promise.resolve(orderList(items, 42));
   if (path === STATUS) return Promise.resolve(counts);
   if (path === '/base/v2/users') return Promise.resolve(paged([]));
+  if (path === NOTICES) return Promise.resolve(paged([], openNotices));
   return Promise.reject(new Error(`unexpected GET ${path}`));
 }
 
@@ -30,6 +33,7 @@ const location = () => screen.getByTestId('location').textContent;
 setupOrderTests();
 beforeEach(() => {
   counts = [];
+  openNotices = 0;
   items = [listItem()];
   vi.mocked(api.get).mockReset().mockImplementation((path: string) => routeGet(path) as Promise<never>);
 });
@@ -209,5 +213,22 @@ describe('FlightOrdersPage', { timeout: 20_000 }, () => {
     await screen.findByText('FO250306001');
     await user.click(within(screen.getByRole('navigation', { name: 'Order menu' })).getByText('Travel view'));
     expect(location()).toBe('/flight/orders/voyage');
+  });
+
+  it('the schedule changes entry shows how many wait for an answer, and opens the inbox', async () => {
+    const user = userEvent.setup({ delay: null });
+    openNotices = 120;
+    renderPage(<FlightOrdersPage />, '/flight/orders');
+    const menu = await screen.findByRole('navigation', { name: 'Order menu' });
+    await waitFor(() => expect(within(menu).getByTestId('badge-disruptions').textContent).toBe('99+'));
+    expect(vi.mocked(api.get).mock.calls.find(([p]) => p === NOTICES)?.[1]?.params).toEqual({ status: 'open', page: 1, pageSize: 1 });
+    await user.click(within(menu).getByText('Schedule changes'));
+    expect(location()).toBe('/flight/orders/disruptions');
+  });
+
+  it('the change, refund and void lists take their own statuses and their variants', async () => {
+    renderPage(<FlightOrdersPage />, '/flight/orders?menu=refund&status=rfd_to_be_confirm,refund_canceled');
+    await screen.findByText('FO250306001');
+    expect(lastParams()).toMatchObject({ type: 'refund', status: 'rfd_to_be_confirm,refund_canceled' });
   });
 });

@@ -3,13 +3,12 @@ import { Card, Flex, Grid, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
-import { paths } from '../../../app/paths';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { useOrders } from '../api/get-orders';
 import { OrderCards } from '../components/OrderCards';
 import { CLEARED_FILTERS, OrderFilters } from '../components/OrderFilters';
-import { OrdersLayout } from '../components/OrdersLayout';
+import { OrdersLayout, isPageKey, menuUrl } from '../components/OrdersLayout';
 import { OrdersTable } from '../components/OrdersTable';
 import { hasFilters, listRequest, orderListUrlQuery } from '../model/order-menu';
 
@@ -51,7 +50,7 @@ export default function FlightOrdersPage() {
       }
       selected={query.menu}
       // Another entry narrows by other statuses: the status filter starts over, the other filters stay.
-      onSelect={(key) => (key === 'voyage' ? void navigate(paths.flightOrdersVoyage) : setQuery({ menu: key, status: undefined }))}
+      onSelect={(key) => (isPageKey(key) ? void navigate(menuUrl(key)) : setQuery({ menu: key, status: undefined }))}
     >
       <Card styles={{ body: { padding: 16 } }}>
         <OrderFilters query={query} onChange={setQuery} />

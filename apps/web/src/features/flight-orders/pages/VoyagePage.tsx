@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { useVoyage } from '../api/get-voyage';
-import { OrdersLayout } from '../components/OrdersLayout';
+import { OrdersLayout, menuUrl } from '../components/OrdersLayout';
 import { voyageUrlQuery } from '../model/voyage-query';
 
 const DAY = 'YYYY-MM-DD';
@@ -97,7 +97,7 @@ export default function VoyagePage() {
         </Flex>
       }
       selected="voyage"
-      onSelect={(key) => void navigate(key === 'voyage' ? paths.flightOrdersVoyage : key === 'all' ? paths.flightOrders : `${paths.flightOrders}?menu=${key}`)}
+      onSelect={(key) => void navigate(menuUrl(key))}
     >
       <Card styles={{ body: { padding: 16 } }}>
         <Form<Values>

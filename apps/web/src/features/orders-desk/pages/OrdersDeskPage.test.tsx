@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeskItem, FlightOrder } from '@portal/contract/api/flight-orders';
+import { afterSalesRequest, refundOrder, refundQuote } from '../../flight-orders/test/fixtures';
 import { api } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import OrdersDeskPage from './OrdersDeskPage';
@@ -114,5 +115,128 @@ describe('OrdersDeskPage', { timeout: 20_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed and refund' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${DESK}/o2/mark-failed`, { remark: null }));
+  });
+
+  it('has the after-sales queues as tabs', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<OrdersDeskPage />, '/platform/orders-desk');
+    await screen.findByRole('link', { name: 'FO250306001' });
+    for (const [tab, view] of [
+      ['Changes', 'change'],
+      ['Refunds', 'refund'],
+      ['Voids', 'void'],
+    ] as const) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(listCalls().at(-1)?.[1]?.params).toEqual({ view, page: 1, pageSize: 20 }));
+    }
+    expect(screen.getByTestId('location').textContent).toBe('/platform/orders-desk?view=void');
+  });
+
+  describe('approving a refund request sends its quote', () => {
+    const REFUND_ORDER = '/order/v2/flight/orders/r1';
+    const refundItem = item({ id: 'r1', bookingNumber: 'FR250306002', type: 'refund', status: 'rfd_reviewing', paymentStatus: 'paid', reason: 'rfd_reviewing', deskActions: ['approve', 'reject'] });
+    let order: FlightOrder;
+    beforeEach(() => {
+      order = refundOrder({ status: 'rfd_reviewing', actions: [], deskActions: ['approve', 'reject'], request: afterSalesRequest({ refundQuote: null }) });
+      vi.mocked(api.get).mockImplementation(async (path: string) => (path === REFUND_ORDER ? order : { items: [refundItem], total: 1, page: 1, pageSize: 20 }) as never);
+    });
+
+    it('by default leaves the fees to the fare rules', async () => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<OrdersDeskPage />, '/platform/orders-desk?view=refund');
+      await screen.findByRole('link', { name: 'FR250306002' });
+      // The reason reads as the status it names; the type shows under the booking number.
+      expect(within(rowOf('FR250306002')).getAllByText('Refund under review').length).toBeGreaterThan(0);
+      await user.click(within(rowOf('FR250306002')).getByRole('button', { name: 'Approve' }));
+      const dialog = await dialogOf('Send the refund quote of FR250306002?');
+      expect(await within(dialog).findByTestId('quote-editor')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${DESK}/r1/approve`, { remark: null }));
+    });
+
+    it('sets involuntary and the fees per passenger, "not refundable" as null', async () => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<OrdersDeskPage />, '/platform/orders-desk?view=refund');
+      await screen.findByRole('link', { name: 'FR250306002' });
+      await user.click(within(rowOf('FR250306002')).getByRole('button', { name: 'Approve' }));
+      const dialog = await dialogOf('Send the refund quote of FR250306002?');
+      await within(dialog).findByTestId('quote-editor');
+      await user.click(within(dialog).getByLabelText('Involuntary'));
+      const option = await waitFor(() => {
+        const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.getAttribute('title') === 'Involuntary (no refund fee)');
+        if (!found) throw new Error('no option');
+        return found;
+      });
+      await user.click(option);
+      await user.click(within(dialog).getByRole('switch'));
+      const lines = await within(dialog).findAllByTestId('quote-line');
+      expect(within(lines[0]).getByText('ZHANG/SAN')).toBeTruthy();
+      expect(within(lines[1]).getByText('LI/SI')).toBeTruthy();
+
+      // Fees are required once the desk sets them.
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect((await within(dialog).findAllByText('Enter an amount')).length).toBeGreaterThan(0);
+      expect(api.post).not.toHaveBeenCalled();
+
+      await user.type(within(lines[0]).getByLabelText('Refund fee (CNY)'), '100');
+      await user.type(within(lines[0]).getByLabelText('Service fee (CNY)'), '20.5');
+      await user.click(within(lines[1]).getByRole('checkbox', { name: 'Fare not refundable (only taxes back)' }));
+      expect(within(lines[1]).queryByLabelText('Refund fee (CNY)')).toBeNull();
+      await user.type(within(lines[1]).getByLabelText('Service fee (CNY)'), '0');
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() =>
+        expect(api.post).toHaveBeenCalledWith(`${DESK}/r1/approve`, {
+          remark: null,
+          involuntary: true,
+          lines: [
+            { passengerId: 'p1', refundFee: 10_000, serviceFee: 2_050 },
+            { passengerId: 'p2', refundFee: null, serviceFee: 0 },
+          ],
+        }),
+      );
+    });
+
+    it('a new version of a quote starts from the current one', async () => {
+      const user = userEvent.setup({ delay: null });
+      order = refundOrder({ deskActions: ['approve', 'reject'] });
+      vi.mocked(api.get).mockImplementation(async (path: string) =>
+        (path === REFUND_ORDER ? order : { items: [{ ...refundItem, status: 'rfd_to_be_confirm', reason: 'rfd_to_be_confirm' }], total: 1, page: 1, pageSize: 20 }) as never,
+      );
+      renderPage(<OrdersDeskPage />, '/platform/orders-desk?view=refund');
+      await screen.findByRole('link', { name: 'FR250306002' });
+      await user.click(within(rowOf('FR250306002')).getByRole('button', { name: 'Approve' }));
+      const dialog = await dialogOf('Send the refund quote of FR250306002?');
+      expect(await within(dialog).findByText(`Current quote: version 2, CNY ${(refundQuote().total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} back`)).toBeTruthy();
+      await user.click(within(dialog).getByRole('switch'));
+      const lines = await within(dialog).findAllByTestId('quote-line');
+      expect((within(lines[0]).getByLabelText('Refund fee (CNY)') as HTMLInputElement).value).toBe('300.00');
+      expect(within(lines[1]).getByRole('checkbox', { name: 'Fare not refundable (only taxes back)' })).toHaveProperty('checked', true);
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() =>
+        expect(api.post).toHaveBeenCalledWith(`${DESK}/r1/approve`, {
+          remark: null,
+          lines: [
+            { passengerId: 'p1', refundFee: 30_000, serviceFee: 2_000 },
+            { passengerId: 'p2', refundFee: null, serviceFee: 2_000 },
+          ],
+        }),
+      );
+    });
+  });
+
+  it('marks a void done at the airline by hand', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.get).mockResolvedValue({
+      items: [item({ id: 'v1', bookingNumber: 'FV250306004', type: 'void', status: 'void_holding', paymentStatus: 'paid', reason: 'void_holding', deskActions: ['retryTicketing', 'markProcessed', 'markFailed'] })],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    renderPage(<OrdersDeskPage />, '/platform/orders-desk?view=void');
+    await screen.findByRole('link', { name: 'FV250306004' });
+    await user.click(within(rowOf('FV250306004')).getByRole('button', { name: 'Mark processed' }));
+    const dialog = await dialogOf('Mark FV250306004 as processed?');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark processed' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${DESK}/v1/mark-processed`, { remark: null }));
   });
 });

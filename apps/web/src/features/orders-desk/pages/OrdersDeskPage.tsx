@@ -46,7 +46,20 @@ export default function OrdersDeskPage() {
       // The server names a reason (stuck, dueSoon) or the status itself that calls for a person.
       render: (_, o) => t(`orders.desk.reasons.${o.reason}`, { defaultValue: isOrderStatus(o.reason) ? t(`orders.status.${o.reason}`) : o.reason }),
     },
-    { key: 'booking', title: t('orders.desk.columns.bookingNumber'), render: (_, o) => <Link to={paths.flightOrder(o.id)}>{o.bookingNumber}</Link> },
+    {
+      key: 'booking',
+      title: t('orders.desk.columns.bookingNumber'),
+      render: (_, o) => (
+        <span style={{ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+          <Link to={paths.flightOrder(o.id)}>{o.bookingNumber}</Link>
+          {o.type !== 'origin' && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t(`orders.type.${o.type}`)}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
     { key: 'status', title: t('orders.desk.columns.status'), render: (_, o) => <OrderStatusTag status={o.status} /> },
     {
       key: 'flight',
@@ -90,7 +103,7 @@ export default function OrdersDeskPage() {
                 size="small"
                 type={a === 'approve' ? 'primary' : 'default'}
                 danger={a === 'reject' || a === 'markFailed'}
-                onClick={() => setTarget({ id: o.id, bookingNumber: o.bookingNumber, action: a })}
+                onClick={() => setTarget({ id: o.id, bookingNumber: o.bookingNumber, action: a, type: o.type })}
               >
                 {t(`orders.desk.actions.${a}`)}
               </Button>

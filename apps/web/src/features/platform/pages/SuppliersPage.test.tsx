@@ -73,6 +73,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.mocked(api.get).mockReset().mockResolvedValue(answer);
   vi.mocked(api.put).mockReset();
+  vi.mocked(api.post).mockReset();
 });
 afterEach(cleanup);
 
@@ -231,5 +232,64 @@ describe('SuppliersPage', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByText('The suppliers could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Try again/ })).toBeTruthy();
+  });
+});
+
+describe('SuppliersPage: raise a schedule change', { timeout: 20_000 }, () => {
+  const form = () => within(screen.getByTestId('schedule-change-form'));
+  const change = {
+    id: 'c1',
+    seq: 7,
+    supplierRef: 'sim-lcc-1',
+    recordLocator: 'ABC234',
+    clientReference: 'o1',
+    kind: 'cancel_no_save',
+    leg: 0,
+    oldFlights: [{ flightNumber: '9C8811', origin: 'PEK', destination: 'SHA', departure: '2027-01-10T08:00', arrival: '2027-01-10T10:10' }],
+    newFlights: [],
+    createdAt: '2026-12-01T08:00:00Z',
+  };
+
+  it('sends the supplier, the record locator (upper case) and the kind, and says it was raised', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.post).mockResolvedValue(change);
+    await ready();
+    expect(form().getByText('Raise a schedule change')).toBeTruthy();
+    await user.click(form().getByRole('combobox', { name: 'Supplier' }));
+    await user.click(await screen.findByTitle('sim-lcc'));
+    await user.type(form().getByLabelText('Record locator'), 'abc234');
+    await user.click(form().getByRole('combobox', { name: 'Kind' }));
+    for (const label of ['Time change', 'Cancelled, protected on another flight', 'Restored to the original flights']) expect((await screen.findAllByTitle(label)).length).toBeGreaterThan(0);
+    await user.click(await screen.findByTitle('Cancelled, no alternative'));
+    await user.click(form().getByRole('button', { name: 'Raise' }));
+
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post).toHaveBeenCalledWith('/base/v2/suppliers/sim-lcc/schedule-changes', { recordLocator: 'ABC234', kind: 'cancel_no_save' });
+    expect(await screen.findByText('Cancelled, no alternative raised on ABC234')).toBeTruthy();
+    await waitFor(() => expect((form().getByLabelText('Record locator') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('checks the record locator before sending, and shows the server refusal', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.post).mockRejectedValue(new ApiError('Booking ABC234 is not ticketed: airlines send schedule changes on ticketed bookings only', 100409, 409));
+    await ready();
+    await user.type(form().getByLabelText('Record locator'), 'AB');
+    await user.click(form().getByRole('button', { name: 'Raise' }));
+    expect(await form().findByText('A record locator has 6 letters and digits')).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+
+    await user.clear(form().getByLabelText('Record locator'));
+    await user.type(form().getByLabelText('Record locator'), 'ABC234');
+    await user.click(form().getByRole('button', { name: 'Raise' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/base/v2/suppliers/sim-gds/schedule-changes', { recordLocator: 'ABC234', kind: 'change' }));
+    expect(await screen.findByText(/Booking ABC234 is not ticketed/)).toBeTruthy();
+  });
+
+  it('labels the four kinds in every language', () => {
+    for (const lng of ['en', 'zh-CN', 'zh-TW']) {
+      const labels = ['change', 'cancel_save', 'cancel_no_save', 'restore'].map((k) => i18n.t(`platform.suppliers.scheduleChange.kinds.${k}`, { lng }));
+      expect(new Set(labels).size, lng).toBe(4);
+      for (const l of labels) expect(l, lng).not.toMatch(/^platform\./);
+    }
   });
 });
