@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/session.service.ts';
 import { ownScope, viewerOf, visibleOrder } from './order.access.ts';
 import { toFlightOrder, toListItem } from './order.mapper.ts';
 import { detailExtras } from './after-sales/options.usecase.ts';
+import { noticesOfOrder } from './schedule-changes/notices.usecase.ts';
 import { companyName, countByStatus, eventsOf, listOrders, listVoyage, passengersOf, userNames } from './order.repository.ts';
 
 /** Reading orders: detail, list, status counts and the travel view, always within the caller's tenancy. */
@@ -20,7 +21,7 @@ export async function loadOrderDetail(db: DbOrTx, auth: AuthContext, id: string)
   const viewer = viewerOf(auth, asDesk);
   const extras = await detailExtras(db, order, viewer.now, !asDesk);
   const base = toFlightOrder(order, { passengers, events, createdByName: order.createdBy ? (names.get(order.createdBy) ?? null) : null, companyName: company.name }, viewer);
-  return { ...base, request: extras.request, related: extras.related, voidDeadline: extras.voidDeadline, notices: [], actions: [...base.actions, ...extras.actions] };
+  return { ...base, request: extras.request, related: extras.related, voidDeadline: extras.voidDeadline, notices: await noticesOfOrder(db, order.id, { now: viewer.now, answerable: !asDesk }), actions: [...base.actions, ...extras.actions] };
 }
 
 export async function listFlightOrders(db: DbOrTx, auth: AuthContext, q: z.output<typeof OrderListQuery>): Promise<OrderListAnswer> {

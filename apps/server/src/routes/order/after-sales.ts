@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AfterSalesOptions, Attachment, ConfirmationBody, RefundRequestBody, VoidRequestBody } from '@portal/contract/api/after-sales';
 import { Envelope, IdParams } from '@portal/contract/api/common';
@@ -10,10 +10,10 @@ import { confirmRefund } from '../../modules/flight-orders/after-sales/confirm.u
 import { afterSalesOptions } from '../../modules/flight-orders/after-sales/options.usecase.ts';
 import { requestRefund } from '../../modules/flight-orders/after-sales/refund.usecase.ts';
 import { requestVoid } from '../../modules/flight-orders/after-sales/void.usecase.ts';
-import { isDesk } from '../../modules/flight-orders/order.access.ts';
 import { orderDepsOf } from '../../modules/flight-orders/orders.jobs.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { forbidden, ok } from '../../plugins/errors.ts';
+import { ok } from '../../plugins/errors.ts';
+import { flightOrderGuards } from './flight-guards.ts';
 import { requiredIdempotencyKey } from '../../plugins/idempotency.ts';
 
 /** After-sales of issued flight orders (issue 10, spec point 7): the side-by-side options, refund, void, confirmation. */
@@ -22,12 +22,7 @@ export default async function afterSalesRoutes(app: FastifyInstance) {
   const deps = { ...orderDepsOf(app.deps), log: app.log };
   const tags = ['flight-orders'];
   const security = [{ bearer: [] }];
-  const operator = app.requireRole('operator');
-  const preHandler = async (req: FastifyRequest) => {
-    await operator(req);
-    const auth = authOf(req);
-    if (!auth.company.commonConfig.enableFlightService && !isDesk(auth)) throw forbidden();
-  };
+  const { preHandler } = flightOrderGuards(app);
   const base = '/order/v2/flight/orders/:id';
 
   r.get(

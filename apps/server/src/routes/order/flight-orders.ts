@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Envelope, IdParams } from '@portal/contract/api/common';
@@ -27,7 +27,6 @@ import { cancelOrder } from '../../modules/flight-orders/cancel.usecase.ts';
 import { deskAction, listDesk } from '../../modules/flight-orders/desk.usecase.ts';
 import { itineraryFile, ticketFile } from '../../modules/flight-orders/documents.usecase.ts';
 import { PDF_MIME } from '../../modules/flight-orders/documents/itinerary-pdf.ts';
-import { isDesk } from '../../modules/flight-orders/order.access.ts';
 import { listFlightOrders, loadOrderDetail, statusCounts, voyage } from '../../modules/flight-orders/order.queries.ts';
 import { orderDepsOf } from '../../modules/flight-orders/orders.jobs.ts';
 import { payOrder, registerOrderPayments } from '../../modules/flight-orders/pay.usecase.ts';
@@ -36,6 +35,7 @@ import { authOf, metaOf } from '../../plugins/auth.ts';
 import { forbidden, ok } from '../../plugins/errors.ts';
 import { requiredIdempotencyKey } from '../../plugins/idempotency.ts';
 import { sendFile } from '../base/wallet.ts';
+import { flightOrderGuards } from './flight-guards.ts';
 
 /** Flight orders (spec point 7): book, list, count, read, cancel, pay; and the platform's operations desk. */
 export default async function flightOrderRoutes(app: FastifyInstance) {
@@ -49,18 +49,7 @@ export default async function flightOrderRoutes(app: FastifyInstance) {
   });
   const security = [{ bearer: [] }];
 
-  // Spec points 2 and 6: flight orders need the operator role (SuperUser passes) and the company's flight service;
-  // the platform's desk reads its agencies' orders whatever its own switches.
-  const operator = app.requireRole('operator');
-  const preHandler = async (req: FastifyRequest) => {
-    await operator(req);
-    const auth = authOf(req);
-    if (!auth.company.commonConfig.enableFlightService && !isDesk(auth)) throw forbidden();
-  };
-  const deskOnly = async (req: FastifyRequest) => {
-    await operator(req);
-    if (!isDesk(authOf(req))) throw forbidden();
-  };
+  const { preHandler, deskOnly } = flightOrderGuards(app);
 
   r.post(
     '/order/v2/flight/orders',

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FareChoice } from '@portal/contract/api/shopping';
 import type { Tx } from '../../../db/client.ts';
+import { forbidden } from '../../../plugins/errors.ts';
 import { idempotencyConflict } from '../../../plugins/idempotency.ts';
+import { visibleOrder } from '../order.access.ts';
 import type { AuthContext } from '../../auth/session.service.ts';
 import type { SupplierOffer } from '../../../suppliers/air/types.ts';
 import { insertEvent, insertOrder, nextBookingNumber, findOrderByKey, type NewSegmentRow, type OrderRow, type PassengerRow, type SegmentRow } from '../order.repository.ts';
@@ -20,12 +22,18 @@ import type { DbOrTx } from '../../../db/client.ts';
 export const afterSalesKey = (companyId: string, kind: AfterSalesKind, originalId: string, key: string) => `${companyId}:${kind}:${originalId}:${key}`;
 export const bodyHash = (kind: string, body: unknown) => createHash('sha256').update(JSON.stringify([kind, body])).digest('hex');
 
-/** A repeated Idempotency-Key answers the request it made; the same key with another body is a conflict. */
-export async function priorRequest(db: DbOrTx, key: string, hash: string): Promise<OrderRow | null> {
+/**
+ * The start every request shares: the order must be the caller's own (the desk reads, it does not ask for the
+ * agency), and a repeated Idempotency-Key answers the request it made (the same key with another body is a conflict).
+ */
+export async function openRequest(db: DbOrTx, auth: AuthContext, id: string, kind: AfterSalesKind, body: unknown, idempotencyKey: string) {
+  const { order: visible, asDesk } = await visibleOrder(db, auth, id);
+  if (asDesk) throw forbidden();
+  const key = afterSalesKey(auth.company.id, kind, visible.id, idempotencyKey);
+  const hash = bodyHash(kind, body);
   const prior = await findOrderByKey(db, key);
-  if (!prior) return null;
-  if (prior.requestHash !== hash) throw idempotencyConflict();
-  return prior;
+  if (prior && prior.requestHash !== hash) throw idempotencyConflict();
+  return { visible, key, hash, prior: prior ?? null };
 }
 
 /** Dates of the first and last flight of the request's segments (lists filter on them). */

@@ -8,7 +8,7 @@ import { findOrder, type OrderRow } from '../order.repository.ts';
 import { loadAmendable, quotePassenger, serviceFeesFor } from './context.ts';
 import { afterSalesPaths, cheapestPath } from './quotes.ts';
 import { attachmentsOf, familyOf, findRequest } from './requests.repository.ts';
-import { openOrRefusedNotice } from './notices-link.ts';
+import { openOrRefusedNoticeFor } from '../schedule-changes/notices.usecase.ts';
 
 /** GET /order/v2/flight/orders/{id}/after-sales: change, refund and void side by side (see quotes.ts for the rules). */
 export async function afterSalesOptions(db: DbOrTx, auth: AuthContext, id: string, now = new Date()): Promise<AfterSalesOptions> {
@@ -29,7 +29,7 @@ export async function optionsOf(db: DbOrTx, order: OrderRow, now: Date): Promise
     firstDeparture: a.firstDeparture,
     lastDeparture: a.lastDeparture,
     fees,
-    involuntary: a.issued && (await openOrRefusedNotice(db, order.id)),
+    involuntary: a.issued && (await openOrRefusedNoticeFor(db, order.id)) !== null,
     now,
   });
   return {

@@ -7,7 +7,7 @@ import { legDeparture, loadAmendable, quotePassenger, serviceFeesFor } from './c
 import { refundLines, sum } from './quotes.ts';
 import { findRequest, updateRequest, type RequestRow } from './requests.repository.ts';
 import { quoteMs } from './timing.ts';
-import { openOrRefusedNotice } from './notices-link.ts';
+import { openOrRefusedNoticeFor } from '../schedule-changes/notices.usecase.ts';
 
 export interface QuoteAdjust {
   involuntary?: boolean;
@@ -56,5 +56,5 @@ async function evidenceHolds(tx: Tx, request: RequestRow): Promise<boolean> {
   if (request.scheduleNoticeId) return true;
   // Illness with a certificate: the airlines of the simulated world waive the fee, as Chinese carriers do on proof.
   if (request.reason === 2 && request.attachmentIds.length > 0) return true;
-  return openOrRefusedNotice(tx, request.originalOrderId);
+  return (await openOrRefusedNoticeFor(tx, request.originalOrderId)) !== null;
 }

@@ -2,14 +2,13 @@ import type { z } from 'zod';
 import { ATTACHMENT_MAX_FILES, INVOLUNTARY_REFUND_REASONS, REFUND_REASONS_NEEDING_DOCUMENTS, type RefundRequestBody } from '@portal/contract/api/after-sales';
 import type { FlightOrder } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
-import { AppError, forbidden } from '../../../plugins/errors.ts';
+import { AppError } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/session.service.ts';
 import type { OrderDeps } from '../deps.ts';
-import { visibleOrder } from '../order.access.ts';
 import { loadOrderDetail } from '../order.queries.ts';
 import { lockOrder } from '../order.repository.ts';
 import { isAmendableStatus, loadAmendable, pickCoupons } from './context.ts';
-import { afterSalesKey, bodyHash, createRequest, priorRequest } from './create-request.ts';
+import { createRequest, openRequest } from './create-request.ts';
 import { deskDelayMs } from './timing.ts';
 import { attachmentsOf } from './requests.repository.ts';
 
@@ -27,11 +26,7 @@ export async function requestRefund(
   body: z.output<typeof RefundRequestBody>,
   o: { idempotencyKey: string; now?: Date },
 ): Promise<FlightOrder> {
-  const { order: visible, asDesk } = await visibleOrder(deps.db, auth, id);
-  if (asDesk) throw forbidden();
-  const key = afterSalesKey(auth.company.id, 'refund', visible.id, o.idempotencyKey);
-  const hash = bodyHash('refund', body);
-  const prior = await priorRequest(deps.db, key, hash);
+  const { visible, key, hash, prior } = await openRequest(deps.db, auth, id, 'refund', body, o.idempotencyKey);
   if (prior) return loadOrderDetail(deps.db, auth, prior.id);
   const now = o.now ?? new Date();
 

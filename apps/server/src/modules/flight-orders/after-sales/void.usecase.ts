@@ -2,14 +2,13 @@ import type { z } from 'zod';
 import type { VoidRequestBody } from '@portal/contract/api/after-sales';
 import type { FlightOrder } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
-import { AppError, forbidden } from '../../../plugins/errors.ts';
+import { AppError } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/session.service.ts';
 import type { OrderDeps } from '../deps.ts';
-import { visibleOrder } from '../order.access.ts';
 import { loadOrderDetail } from '../order.queries.ts';
 import { lockOrder } from '../order.repository.ts';
 import { isAmendableStatus, loadAmendable, pickCoupons, quotePassenger, serviceFeesFor } from './context.ts';
-import { afterSalesKey, bodyHash, createRequest, priorRequest } from './create-request.ts';
+import { createRequest, openRequest } from './create-request.ts';
 import { sum, voidAllowed, voidLines } from './quotes.ts';
 
 /**
@@ -19,11 +18,7 @@ import { sum, voidAllowed, voidLines } from './quotes.ts';
  * airline is asked at once (background step); the full price comes back, less the agency's void service fee.
  */
 export async function requestVoid(deps: OrderDeps, auth: AuthContext, id: string, body: z.output<typeof VoidRequestBody>, o: { idempotencyKey: string; now?: Date }): Promise<FlightOrder> {
-  const { order: visible, asDesk } = await visibleOrder(deps.db, auth, id);
-  if (asDesk) throw forbidden();
-  const key = afterSalesKey(auth.company.id, 'void', visible.id, o.idempotencyKey);
-  const hash = bodyHash('void', body);
-  const prior = await priorRequest(deps.db, key, hash);
+  const { visible, key, hash, prior } = await openRequest(deps.db, auth, id, 'void', body, o.idempotencyKey);
   if (prior) return loadOrderDetail(deps.db, auth, prior.id);
   const now = o.now ?? new Date();
 
