@@ -43,6 +43,21 @@ export const afterSalesMessages = {
     'zh-CN': '该选项已失效，请重新搜索',
     'zh-TW': '該選項已失效，請重新搜尋',
   },
+  'afterSales.change.searchFailed': {
+    en: 'The airline could not be searched for alternatives; please try again',
+    'zh-CN': '暂时无法向航空公司查询可改签航班，请重试',
+    'zh-TW': '暫時無法向航空公司查詢可改簽航班，請重試',
+  },
+  'afterSales.change.searchTimeout': {
+    en: 'The airline did not answer in time; please search again',
+    'zh-CN': '航空公司未及时响应，请重新搜索',
+    'zh-TW': '航空公司未及時回應，請重新搜尋',
+  },
+  'afterSales.change.mismatch': {
+    en: 'The passengers or reason differ from the search; please search again',
+    'zh-CN': '乘客或原因与搜索时不一致，请重新搜索',
+    'zh-TW': '乘客或原因與搜尋時不一致，請重新搜尋',
+  },
   'afterSales.quote.lapsed': {
     en: 'The refund quote has lapsed; request the refund again for a new quote',
     'zh-CN': '退票报价已过期，请重新申请退票以获取新报价',

@@ -7,6 +7,7 @@ import type { Currency } from '@portal/contract/currency';
 import { formatMoney } from '@portal/contract/currency';
 import type { MessageKey } from '@portal/contract/messages';
 import { validateBooking, type NormalizedPassenger } from '@portal/contract/passengers/validate';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import { SupplierError } from '../../suppliers/air/faults.ts';
@@ -67,7 +68,7 @@ function needsReview(fare: FareChoice, config: { bookingReview?: boolean }): boo
   return !!config.bookingReview || fare.productType === 'special-before-24' || fare.productType === 'special-before-4';
 }
 
-function segmentsOfOffer(offer: SupplierOffer): NewSegmentRow[] {
+export function segmentsOfOffer(offer: SupplierOffer): NewSegmentRow[] {
   let position = 0;
   return offer.legs.flatMap((leg, l) =>
     leg.segments.map((s) => ({
@@ -192,7 +193,7 @@ export async function bookOrder(deps: OrderDeps, auth: AuthContext, body: BookIn
       );
     });
   } catch (e) {
-    if (isKeyViolation(e)) {
+    if (isUniqueViolation(e, 'idempotency_key')) {
       const winner = await findOrderByKey(db, o.idempotencyKey);
       if (winner && winner.requestHash === hash && winner.companyId === auth.company.id) {
         return { order: await loadOrderDetail(db, auth, winner.id), messageKey: messageFor(winner) };
@@ -267,13 +268,6 @@ export async function bookOrder(deps: OrderDeps, auth: AuthContext, body: BookIn
 }
 
 const messageFor = (o: Pick<OrderRow, 'status'>): MessageKey => (o.status === 'holding' ? 'order.holding' : o.status === 'reviewing' ? 'order.bookedForReview' : 'order.booked');
-
-function isKeyViolation(e: unknown): boolean {
-  for (let cur: any = e; cur; cur = cur.cause) {
-    if (cur.code === '23505' && String(cur.constraint ?? cur.message ?? '').includes('idempotency_key')) return true;
-  }
-  return false;
-}
 
 /**
  * holding -> to_be_paid (or reviewing) with the supplier's locator, and the payment deadline: the earlier of the

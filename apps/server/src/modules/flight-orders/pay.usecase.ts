@@ -21,10 +21,13 @@ import { PAYMENT_HOLD_MINUTES, type OrderDeps } from './deps.ts';
 import { visibleOrder } from './order.access.ts';
 import { applyTransition, refusedMove, type Actor } from './order-transition.ts';
 import { lockOrder, updateOrder, type OrderRow } from './order.repository.ts';
+import type { OrderStatus } from '@portal/contract/api/flight-orders';
+import { transitionOf } from './order.states.ts';
 
 /**
- * Paying an order (POST /order/v2/flight/orders/{id}/payment). Balance and credit hold the money in the ledger at once
- * (captured when the tickets are issued, released if ticketing fails) and move the order to `proceeding`; an external
+ * Paying an order (POST /order/v2/flight/orders/{id}/payment): a booking (to_be_paid) or a change's difference
+ * (chg_to_be_paid), whatever the state table lets the agency pay. Balance and credit hold the money in the ledger at
+ * once (captured when the tickets are issued or reissued, released if that fails) and move the order on; an external
  * channel opens the channel's hosted page, and the order is paid when the channel's signed callback credits the
  * wallet (the 'flight-order' origin handler below). One hold per order, keyed by the order: paying twice, with two
  * keys, two tabs or a replayed callback, never charges twice.
@@ -42,6 +45,13 @@ function answerOf(order: OrderRow, redirectUrl: string | null = null, transactio
  * false pays from cash only ("balance"). Returns null when the funds do not cover it.
  */
 async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCode, actor: Actor, o: { useCredit: boolean; fee?: number; transactionId?: string; idempotencyKey?: string; now: Date }) {
+  // A change that costs nothing (the airline's own change) is confirmed, not charged: no hold, no payment row.
+  if (order.total === 0) {
+    return applyTransition(tx, order, 'pay', actor, {
+      patch: { paymentStatus: 'paid', paymentMethod: method, paidAt: o.now, nextActionAt: o.now, leaseUntil: null, attempts: 0 },
+      data: { method, idempotencyKey: o.idempotencyKey ?? null, transactionId: null },
+    });
+  }
   const held = await hold(tx, order.companyId, order.currency as Currency, order.total, {
     useCredit: o.useCredit,
     ttlMinutes: PAYMENT_HOLD_MINUTES,
@@ -88,6 +98,9 @@ async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCod
   });
 }
 
+/** The agency may pay it now: a booking waiting for payment or a change waiting for its difference. */
+const payable = (order: OrderRow) => order.paymentStatus !== 'paid' && transitionOf(order.status as OrderStatus, 'pay', 'agency', order.type) !== null;
+
 async function paidWithKey(db: DbOrTx, orderId: string, key: string): Promise<boolean> {
   const rows = await db
     .select({ id: flightOrderEvents.id })
@@ -113,20 +126,21 @@ export async function payOrder(
   const actor: Actor = { kind: 'agency', userId: auth.user.id };
   const now = o.now ?? new Date();
 
-  if (method === 'balance' || method === 'credit') {
+  // Nothing to charge: any method confirms it without touching the wallet or a channel.
+  if (method === 'balance' || method === 'credit' || visible.total === 0) {
     const result = await deps.db.transaction(async (tx) => {
       const order = (await lockOrder(tx, visible.id))!;
       if (order.paymentStatus === 'paid') {
         if (await paidWithKey(tx, order.id, o.idempotencyKey)) return answerOf(order);
         throw refusedMove(order, 'pay');
       }
-      if (order.status !== 'to_be_paid') throw refusedMove(order, 'pay');
+      if (!payable(order)) throw refusedMove(order, 'pay');
       if (order.paymentDeadline && order.paymentDeadline <= now) throw new AppError(Code.ORDER_STATE, 'order.payment.deadlinePassed');
       const paid = await holdAndProceed(tx, order, method, actor, { useCredit: method === 'credit', idempotencyKey: o.idempotencyKey, now });
       if (!paid) throw new AppError(Code.INSUFFICIENT_BALANCE, 'order.payment.insufficient');
       return answerOf(paid);
     });
-    if (result.status === 'proceeding') deps.work.kick(visible.id);
+    if (result.status !== visible.status) deps.work.kick(visible.id);
     return result;
   }
   return payThroughChannel(deps, auth, visible, method, o.idempotencyKey, o.lang, now);
@@ -147,7 +161,7 @@ async function payThroughChannel(deps: OrderDeps, auth: AuthContext, order: Orde
     if (prior.originId !== order.id || prior.method !== method) throw idempotencyConflict();
     return answerOf(order, null, prior.id);
   }
-  if (order.status !== 'to_be_paid' || order.paymentStatus === 'paid') throw refusedMove(order, 'pay');
+  if (!payable(order)) throw refusedMove(order, 'pay');
   if (order.paymentDeadline && order.paymentDeadline <= now) throw new AppError(Code.ORDER_STATE, 'order.payment.deadlinePassed');
   const fee = channelFee(order.total, channel.feeBp);
   // The channel page closes a little before the order's deadline, so a payment never lands on a closed booking
@@ -186,7 +200,7 @@ export function registerOrderPayments(deps: OrderDeps): void {
   registerOriginHandler(ORDER_REFERENCE, async (tx, transaction) => {
     if (!transaction.originId) return;
     const order = await lockOrder(tx, transaction.originId);
-    if (!order || order.status !== 'to_be_paid' || order.paymentStatus === 'paid') {
+    if (!order || !payable(order)) {
       deps.log?.warn({ orderId: transaction.originId, transactionId: transaction.id }, 'channel payment arrived for an order that cannot be paid; kept in the wallet');
       return;
     }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, MAX_CREDIT_LIMIT_MINOR } from '@portal/contract/amounts';
 import { Code } from '@portal/contract/codes';
 import { formatMoney, isCurrency, type Currency } from '@portal/contract/currency';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -114,13 +115,6 @@ function replayOf<R>(prior: MovementRow, hash: string): R {
   return { ...(prior.result ?? {}), ok: true, movementId: prior.id, replayed: true } as R;
 }
 
-function isKeyViolation(e: unknown): boolean {
-  for (let cur: any = e; cur; cur = cur.cause) {
-    if (cur.code === '23505' && String(cur.constraint ?? cur.message ?? '').includes('idempotency_key')) return true;
-  }
-  return false;
-}
-
 /**
  * Runs one money-moving transaction. `work` locks the cash account, then calls `known` to replay a prior answer for the
  * key. A LedgerRefusal thrown inside rolls everything back and becomes a typed refusal (refusals are not stored, so the
@@ -144,7 +138,7 @@ async function moveOnce<R>(
     const overBound = boundRefusal(e);
     if (overBound) throw overBound;
     if (e instanceof LedgerRefusal) return { ok: false, reason: e.reason } as R;
-    if (key && isKeyViolation(e)) {
+    if (key && isUniqueViolation(e, 'idempotency_key')) {
       const prior = await findMovementByKey(db, key);
       if (prior) return replayOf<R>(prior, hash);
     }
@@ -201,7 +195,7 @@ async function moveCash(
   } catch (e) {
     const overBound = boundRefusal(e, currency);
     if (overBound) throw overBound;
-    if (o.idempotencyKey && isKeyViolation(e)) {
+    if (o.idempotencyKey && isUniqueViolation(e, 'idempotency_key')) {
       const prior = await findMovementByKey(db, o.idempotencyKey);
       if (prior) return replayOf<MoveResult>(prior, hash);
     }

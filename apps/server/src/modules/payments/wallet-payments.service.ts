@@ -5,6 +5,7 @@ import type { CreateWalletPaymentBody, WalletPayment } from '@portal/contract/ap
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
 import { translate } from '@portal/contract/messages';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { CreatedPayment, PaymentChannel } from '../../payments/types.ts';
@@ -53,13 +54,6 @@ function toWalletPayment(row: TransactionRow, redirectUrl: string | null): Walle
 
 const requestHashOf = (body: CreateWalletPaymentBody) =>
   createHash('sha256').update(JSON.stringify(['wallet-payment', body.channel, body.amount, body.currency])).digest('hex');
-
-function isKeyViolation(e: unknown): boolean {
-  for (let cur: any = e; cur; cur = cur.cause) {
-    if (cur.code === '23505' && String(cur.constraint ?? cur.message ?? '').includes('idempotency_key')) return true;
-  }
-  return false;
-}
 
 /**
  * Opens (or, for a replay, re-opens under the same merchant reference) the channel payment of a pending row. The payer
@@ -153,7 +147,7 @@ export async function createWalletPayment(
     });
   } catch (e) {
     // Two first requests with one key: the loser answers what the winner created.
-    if (o.idempotencyKey && isKeyViolation(e)) {
+    if (o.idempotencyKey && isUniqueViolation(e, 'idempotency_key')) {
       const prior = await findTransactionByKey(deps.db, o.idempotencyKey);
       if (prior) return replay(deps, ch, prior, hash, subject, o.log);
     }

@@ -34,6 +34,8 @@ export interface NormalizedSearch {
   directOnly: boolean;
   /** Accurate search only: per journey, the exact flights in order. */
   exact?: ExactFlight[][] | null;
+  /** A change search (after-sales): the order, passengers and legs it looks for; only that change may book from it. */
+  amends?: { orderId: string; passengerIds: string[]; legs: number[]; reason: number } | null;
 }
 
 export const MAX_PASSENGERS = 9;

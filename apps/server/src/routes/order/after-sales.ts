@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AfterSalesOptions, Attachment, ConfirmationBody, RefundRequestBody, VoidRequestBody } from '@portal/contract/api/after-sales';
+import { AfterSalesOptions, Attachment, ChangeRequestBody, ChangeSearchAnswer, ChangeSearchBody, ConfirmationBody, RefundRequestBody, VoidRequestBody } from '@portal/contract/api/after-sales';
 import { Envelope, IdParams } from '@portal/contract/api/common';
 import { FlightOrder } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
 import { translate } from '@portal/contract/messages';
 import { uploadAttachment } from '../../modules/flight-orders/after-sales/attachments.usecase.ts';
+import { requestChange } from '../../modules/flight-orders/after-sales/change.usecase.ts';
+import { searchChange } from '../../modules/flight-orders/after-sales/change-search.usecase.ts';
 import { confirmRefund } from '../../modules/flight-orders/after-sales/confirm.usecase.ts';
 import { afterSalesOptions } from '../../modules/flight-orders/after-sales/options.usecase.ts';
 import { requestRefund } from '../../modules/flight-orders/after-sales/refund.usecase.ts';
@@ -63,6 +65,49 @@ export default async function afterSalesRoutes(app: FastifyInstance) {
       const auth = authOf(req);
       const order = await requestVoid(deps, auth, req.params.id, req.body, { idempotencyKey: requiredIdempotencyKey(req, `${auth.company.id}:void`) });
       return { code: Code.OK as number, data: order, message: translate('afterSales.void.requested', req.lang) };
+    },
+  );
+
+  r.post(
+    `${base}/change/search`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Search alternatives for changing chosen passengers' flights to new dates, each priced as a change (a new search replaces the one running: closing the request aborts it)",
+        params: IdParams,
+        body: ChangeSearchBody,
+        response: { 200: Envelope(ChangeSearchAnswer) },
+      },
+    },
+    async (req, reply) => {
+      const ctl = new AbortController();
+      // The client gave up on this search (it started a newer one): stop asking the airline for it.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) ctl.abort(new Error('the client closed the change search'));
+      });
+      return ok(req, await searchChange(deps, authOf(req), req.params.id, req.body, { signal: ctl.signal }));
+    },
+  );
+
+  r.post(
+    `${base}/change`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Request the change option picked from a change search at the total accepted (Idempotency-Key header required): a change order in chg_reviewing',
+        params: IdParams,
+        body: ChangeRequestBody,
+        response: { 200: Envelope(FlightOrder) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const order = await requestChange(deps, auth, req.params.id, req.body, { idempotencyKey: requiredIdempotencyKey(req, `${auth.company.id}:change`) });
+      return { code: Code.OK as number, data: order, message: translate('afterSales.change.requested', req.lang) };
     },
   );
 

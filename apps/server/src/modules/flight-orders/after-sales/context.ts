@@ -65,7 +65,8 @@ export async function loadAmendable(db: DbOrTx, order: OrderRow): Promise<Amenda
     open: issued ? open : [],
     pending,
     issued,
-    voidDeadline: issued && order.issuedAt ? voidDeadlineOf(order.issuedAt, firstDeparture) : null,
+    // A reissued (changed) ticket is never voided: that would have to bring back the ticket it replaced.
+    voidDeadline: issued && order.type === 'origin' && order.issuedAt ? voidDeadlineOf(order.issuedAt, firstDeparture) : null,
     firstDeparture,
     lastDeparture,
   };

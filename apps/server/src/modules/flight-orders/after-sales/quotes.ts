@@ -102,6 +102,9 @@ export function voidLines(fare: Pick<FareChoice, 'priceList'>, passengers: Quote
 
 export const voidAllowed = (fare: Pick<FareChoice, 'cancellationPolicy'>, types: PassengerType[]) => types.every((t) => policyOf(fare, t)?.voidAllowed ?? false);
 
+export const changeAllowed = (fare: Pick<FareChoice, 'cancellationPolicy'>, types: PassengerType[], departed: boolean) =>
+  types.every((t) => policyOf(fare, t)?.change[departed ? 'afterDeparture' : 'beforeDeparture']?.allowed ?? false);
+
 export interface ChangeInput {
   oldFare: Pick<FareChoice, 'priceList' | 'cancellationPolicy'>;
   oldLegCount: number;
@@ -123,7 +126,9 @@ export function changeLines(i: ChangeInput): ChangeQuoteLine[] | null {
     const old = couponValue(i.oldFare, p.type, i.legs, i.oldLegCount);
     const now = couponValue(i.newFare, p.type, 1, 1);
     const changeFee = i.involuntary ? 0 : (rule?.fee ?? 0);
-    const fareDifference = i.involuntary ? 0 : Math.max(0, now.fare - old.fare);
+    // The agency's booking fee travels with the fare: a new ticket worth more than the old one in total must never be
+    // sold for less, or a later refund of it would return more than was paid.
+    const fareDifference = i.involuntary ? 0 : Math.max(0, now.fare + now.bookingFee - (old.fare + old.bookingFee));
     const taxDifference = i.involuntary ? 0 : Math.max(0, now.tax - old.tax);
     lines.push({
       passengerId: p.id,
