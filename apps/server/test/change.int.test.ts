@@ -54,6 +54,25 @@ async function searchChange(order: any, date: string, reason = 0, token = operat
   return call(t.app, 'POST', `${ORDERS}/${order.id}/change/search`, { token, body: searchBody(order, date, reason) });
 }
 
+
+/** The airline cancels the order's flight without a protected one (a notice on the order). */
+async function cancelledByAirline(order: any) {
+  const old: NoticeFlight[] = (await segmentsOf(t.db, order.id)).map((s) => ({ flightNumber: s.flightNumber, origin: s.origin, destination: s.destination, departure: s.departure, arrival: s.arrival }));
+  const change = {
+    id: `chg-${randomUUID()}`,
+    seq: 1,
+    supplierRef: order.supplierRef ?? 'ref',
+    recordLocator: order.recordLocator,
+    clientReference: order.id,
+    kind: 'cancel_no_save' as const,
+    leg: 0,
+    oldFlights: old,
+    newFlights: [],
+    createdAt: new Date().toISOString(),
+  };
+  expect(await recordScheduleChange(t.db, 'sim-gds', change, new Date())).toBe('recorded');
+}
+
 describe('change', () => {
   it('searches priced alternatives, requests one, pays the difference and reissues', async () => {
     const order = await issuedOrder();
@@ -189,20 +208,7 @@ describe('change', () => {
 
   it("makes a change free of the airline's fees when the airline changed the flight (reason 1 with a notice)", async () => {
     const order = await issuedOrder();
-    const old: NoticeFlight[] = (await segmentsOf(t.db, order.id)).map((s) => ({ flightNumber: s.flightNumber, origin: s.origin, destination: s.destination, departure: s.departure, arrival: s.arrival }));
-    const outcome = await recordScheduleChange(t.db, 'sim-gds', {
-      id: `chg-${randomUUID()}`,
-      seq: 1,
-      supplierRef: order.supplierRef ?? 'ref',
-      recordLocator: order.recordLocator,
-      clientReference: order.id,
-      kind: 'cancel_no_save',
-      leg: 0,
-      oldFlights: old,
-      newFlights: [],
-      createdAt: new Date().toISOString(),
-    } as never, new Date());
-    expect(outcome).toBe('recorded');
+    await cancelledByAirline(order);
 
     // Reason 0 stays voluntary; reason 1 with the notice is involuntary: no change fee, no fare or tax difference.
     expect((await searchChange(order, inDays(13), 0)).data.involuntary).toBe(false);
@@ -227,5 +233,17 @@ describe('change', () => {
     expect(await cash()).toBe(before - option.total);
     await step(t, r.data.id);
     expect((await detail(t.app, operator, r.data.id)).data.status).toBe('changed');
+  });
+
+  it("answers the airline's notice with a refund for the airline's change (reason 3)", async () => {
+    const order = await issuedOrder();
+    await cancelledByAirline(order);
+    const r = await post(`${ORDERS}/${order.id}/refund`, { passengerIds: [order.passengers[0].id], reason: 3, subReason: 'cancellation' });
+    expect(r.code, r.message).toBe(0);
+    expect(r.data.request.scheduleNoticeId).toEqual(expect.any(String));
+    const [notice] = await t.db.select().from(flightScheduleNotices).where(eq(flightScheduleNotices.orderId, order.id));
+    expect(notice).toMatchObject({ status: 'refunding', resolutionOrderId: r.data.id });
+    await step(t, r.data.id);
+    expect((await detail(t.app, operator, r.data.id)).data.request.refundQuote).toMatchObject({ involuntary: true });
   });
 });

@@ -11,6 +11,10 @@ import { isAmendableStatus, loadAmendable, pickCoupons } from './context.ts';
 import { createRequest, openRequest } from './create-request.ts';
 import { deskDelayMs } from './timing.ts';
 import { attachmentsOf } from './requests.repository.ts';
+import { markNoticeResolved, openOrRefusedNoticeFor } from '../schedule-changes/notices.usecase.ts';
+
+/** Refund reasons that name the airline's doing (its delay or cancellation, its schedule change). */
+const AIRLINE_REASONS: number[] = [1, 3];
 
 /**
  * POST /order/v2/flight/orders/{id}/refund: asks for a refund of the chosen passengers' coupons on the chosen legs.
@@ -42,7 +46,9 @@ export async function requestRefund(
     if (REFUND_REASONS_NEEDING_DOCUMENTS.includes(body.reason as never) && !attachments.length) {
       throw new AppError(Code.VALIDATION, 'afterSales.attachments.required', {}, { attachmentIds: 'afterSales.attachments.required' });
     }
-    return createRequest(tx, auth, {
+    // The airline's own change or cancellation, answered by this refund: the notice says so from now on.
+    const notice = AIRLINE_REASONS.includes(body.reason) ? await openOrRefusedNoticeFor(tx, original.id) : null;
+    const row = await createRequest(tx, auth, {
       kind: 'refund',
       original,
       passengers,
@@ -60,10 +66,13 @@ export async function requestRefund(
         passengerIds: passengers.map((p) => p.id),
         legs,
         attachmentIds: attachments.map((f) => f.id),
+        scheduleNoticeId: notice?.id ?? null,
       },
       nextActionAt: new Date(now.getTime() + deskDelayMs()),
       now,
     });
+    if (notice) await markNoticeResolved(tx, notice.id, 'refunding', row.id);
+    return row;
   });
   deps.work.kick(created.id);
   return loadOrderDetail(deps.db, auth, created.id);

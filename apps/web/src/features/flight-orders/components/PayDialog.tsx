@@ -46,6 +46,8 @@ export function PayDialog({ order, open, onClose, onChanged }: Props) {
   const expired = order.paymentDeadline ? remaining(order.paymentDeadline, now).expired : false;
   const disabled = config.data?.disablePayment ?? false;
   const toPay = order.total + (choice?.fee ?? 0);
+  // A change that costs nothing (the airline's own change): confirmed, nothing is charged whatever the method.
+  const free = order.total === 0;
 
   const pay = useMutation({
     mutationFn: ({ channel, key }: { channel: PaymentChannelCode; key: string }) => payOrder(order.id, { method: channel }, key),
@@ -109,6 +111,7 @@ export function PayDialog({ order, open, onClose, onChanged }: Props) {
   let body;
   if (config.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (config.isError) body = <Alert type="error" showIcon title={t('orders.pay.errors.load')} description={config.error.message} />;
+  else if (free) body = <Alert type="success" showIcon title={t('orders.pay.free')} />;
   else if (disabled) body = <Alert type="warning" showIcon title={t('orders.pay.disabled')} />;
   else if (choices.length === 0) body = <Alert type="warning" showIcon title={t('orders.pay.noChannels')} />;
   else {
@@ -181,9 +184,9 @@ export function PayDialog({ order, open, onClose, onChanged }: Props) {
             onClick={submit}
             // After the redirect starts the page is leaving; keep the button busy so it is not pressed twice.
             loading={pay.isPending || (pay.isSuccess && Boolean(pay.data?.redirectUrl))}
-            disabled={!method || !choice?.usable || disabled || expired || config.isPending}
+            disabled={!method || (!free && (!choice?.usable || disabled)) || expired || config.isPending}
           >
-            {t('orders.pay.submit', { amount: formatAmount(toPay, currency) })}
+            {free ? t('orders.pay.confirmFree') : t('orders.pay.submit', { amount: formatAmount(toPay, currency) })}
           </Button>,
         ]}
       >

@@ -124,6 +124,19 @@ describe('FlightOrderPage', { timeout: 20_000 }, () => {
     expect(redirectTo).not.toHaveBeenCalled();
   });
 
+  it('confirms a change that costs nothing without asking for a payment method', async () => {
+    const user = userEvent.setup({ delay: null });
+    order = makeOrder({ type: 'change', status: 'chg_to_be_paid', total: 0, actions: ['pay', 'cancel'] });
+    vi.mocked(api.post).mockResolvedValueOnce({ ...paid, status: 'chg_proceeding' });
+    show();
+    await user.click(await screen.findByRole('button', { name: /^credit-card Confirm change$/ }));
+    const dialog = await dialogOf('Pay booking FO250306001');
+    expect(await within(dialog).findByText(/This change costs nothing/)).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: /Wallet balance/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${ORDER}/payment`, { method: 'balance' }, { headers: { 'Idempotency-Key': 'key-1' } }));
+  });
+
   it('resends the same key when the first try never got an answer', async () => {
     const user = userEvent.setup({ delay: null });
     vi.mocked(api.post).mockRejectedValueOnce(new ApiError('Network error, please check your connection', -1, 0)).mockResolvedValueOnce(paid);

@@ -113,7 +113,7 @@ export default function FlightOrderPage() {
     <>
       {can('pay') && (
         <Button type="primary" icon={<CreditCardOutlined />} onClick={() => setDialog('pay')}>
-          {t('orders.actions.pay')}
+          {order.total === 0 ? t('orders.actions.confirmFreeChange') : t('orders.actions.pay')}
         </Button>
       )}
       {can('downloadItinerary') && (
