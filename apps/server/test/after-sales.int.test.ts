@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { flightOrders, flightTicketClaims } from '../src/db/schema/index.ts';
+import { flightOrders, flightTicketClaims, ledgerMovements, paymentTransactions, sandboxPayments } from '../src/db/schema/index.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { adult, book, child, detail, findFare, healthySuppliers, ORDERS, pay, step } from './helpers/orders.ts';
 import { companyIdOf } from './helpers/tenants.ts';
+import { setFaults } from '../src/suppliers/air/faults.ts';
+import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 
 /** After-sales (issue 10): refund and void requests as their own orders, through the API, with the money in the ledger. */
 let t: TestApp;
@@ -32,8 +34,8 @@ const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
 const post = (path: string, body: object, token = operator, key: string | null = randomUUID()) =>
   call(t.app, 'POST', path, { token, body, headers: key ? { 'idempotency-key': key } : {} });
 
-async function issuedOrder(passengers = [adult()]) {
-  const fare = await findFare(t.app, operator, { passengers: { adult: passengers.filter((p) => p.type === 'adult').length, child: passengers.filter((p) => p.type === 'child').length, infant: 0 } });
+async function issuedOrder(passengers = [adult()], supplier = 'sim-gds') {
+  const fare = await findFare(t.app, operator, { supplier, passengers: { adult: passengers.filter((p) => p.type === 'adult').length, child: passengers.filter((p) => p.type === 'child').length, infant: 0 } });
   const booked = await book(t.app, operator, fare, { passengers });
   expect(booked.code, booked.message).toBe(0);
   expect((await pay(t.app, operator, booked.data.id, 'balance')).code).toBe(0);
@@ -182,25 +184,44 @@ describe('refund', () => {
 describe('void', () => {
   it('voids whole tickets the same day and returns the price less the void fee', async () => {
     const order = await issuedOrder([adult(), child()]);
+    // A full-service (GDS) fare: voidable until the end of the ticketing day.
+    expect(order.cancellationPolicy.every((p: any) => p.voidAllowed)).toBe(true);
     expect(order.voidDeadline).not.toBeNull();
     expect(Date.parse(order.voidDeadline)).toBeGreaterThan(Date.now());
     const before = await cash();
     const res = await post(`${ORDERS}/${order.id}/void`, { passengerIds: order.passengers.map((p: any) => p.id) });
-    if (order.cancellationPolicy.every((p: any) => p.voidAllowed)) {
-      expect(res.code, res.message).toBe(0);
-      expect(res.data).toMatchObject({ type: 'void', status: 'void_proceeding' });
-      await step(t, res.data.id);
-      let v = (await detail(t.app, operator, res.data.id)).data;
-      if (v.status === 'void_proceeding') {
-        await call(t.app, 'POST', `/order/v2/flight/desk/orders/${v.id}/mark-processed`, { token: admin, body: {} });
-        v = (await detail(t.app, operator, res.data.id)).data;
-      }
-      expect(v.status).toBe('voided_reimbursed');
-      expect(await cash()).toBe(before + v.total);
-      expect(v.total).toBeLessThanOrEqual(order.total);
-    } else {
-      expect(res.code).toBe(Code.ORDER_STATE);
-    }
+    expect(res.code, res.message).toBe(0);
+    expect(res.data).toMatchObject({ type: 'void', status: 'void_proceeding' });
+    expect(await step(t, res.data.id)).toBe('done');
+    const v = (await detail(t.app, operator, res.data.id)).data;
+    expect(v.status).toBe('voided_reimbursed');
+    expect(await cash()).toBe(before + v.total);
+    expect(v.total).toBeLessThanOrEqual(order.total);
+  });
+
+  it('refuses to void a low-cost fare', async () => {
+    const order = await issuedOrder([adult()], 'sim-lcc');
+    expect(order.cancellationPolicy.every((p: any) => !p.voidAllowed)).toBe(true);
+    const res = await post(`${ORDERS}/${order.id}/void`, { passengerIds: [order.passengers[0].id] });
+    expect(res.code).toBe(Code.ORDER_STATE);
+    expect(res.message).toMatch(/cannot be voided/);
+  });
+
+  it('lets the desk finish a void by hand when the airline keeps failing (mark processed)', async () => {
+    const order = await issuedOrder();
+    await setFaults(t.db, 'sim-gds', { ...NO_FAULTS, ticketingDelaySeconds: 0, ticketFail: true });
+    const before = await cash();
+    const res = await post(`${ORDERS}/${order.id}/void`, { passengerIds: [order.passengers[0].id] });
+    expect(res.code, res.message).toBe(0);
+    expect(await step(t, res.data.id)).toBe('later');
+    expect((await detail(t.app, operator, res.data.id)).data.status).toBe('void_proceeding');
+    // Only the platform's desk may do it, with the airline's confirmation noted.
+    expect((await call(t.app, 'POST', `/order/v2/flight/desk/orders/${res.data.id}/mark-processed`, { token: operator, body: { remark: 'done at the airline' } })).status).toBe(403);
+    const marked = await call(t.app, 'POST', `/order/v2/flight/desk/orders/${res.data.id}/mark-processed`, { token: admin, body: { remark: 'voided at the airline by phone' } });
+    expect(marked.code, marked.message).toBe(0);
+    const v = (await detail(t.app, operator, res.data.id)).data;
+    expect(v.status).toBe('voided_reimbursed');
+    expect(await cash()).toBe(before + v.total);
   });
 
   it('refuses a void after the end of the ticketing day', async () => {
@@ -213,3 +234,69 @@ describe('void', () => {
     expect(options.paths.find((p: any) => p.kind === 'void')).toMatchObject({ available: false, blocker: 'deadlinePassed' });
   });
 });
+
+describe('money back to the payment channel', () => {
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+  /** An issued order paid through Alipay's (sandbox) page. */
+  async function paidByAlipay() {
+    const fare = await findFare(t.app, operator);
+    const booked = await book(t.app, operator, fare);
+    expect(booked.code, booked.message).toBe(0);
+    const started = await pay(t.app, operator, booked.data.id, 'alipay');
+    expect(started.code, started.message).toBe(0);
+    const page = await t.app.inject({ method: 'POST', url: pathOf(started.data.redirectUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay&lang=en' });
+    expect(page.statusCode).toBeLessThan(400);
+    for (let i = 0; i < 50 && (await detail(t.app, operator, booked.data.id)).data.status === 'to_be_paid'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await step(t, booked.data.id)).toBe('done');
+    const order = (await detail(t.app, operator, booked.data.id)).data;
+    expect(order).toMatchObject({ status: 'issued', paymentMethod: 'alipay' });
+    const [txn] = await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, order.paymentTransactionId ?? started.data.transactionId));
+    return { order, channelPaymentId: txn.channelPaymentId! };
+  }
+
+  async function refundedToEnd(order: any) {
+    const requested = await post(`${ORDERS}/${order.id}/refund`, { passengerIds: [order.passengers[0].id], reason: 0 });
+    expect(requested.code, requested.message).toBe(0);
+    const id = requested.data.id;
+    await step(t, id);
+    expect((await post(`${ORDERS}/${id}/confirmation`, { quoteVersion: 1 })).code).toBe(0);
+    await step(t, id);
+    expect((await detail(t.app, operator, id)).data.status).toBe('refunded_reimbursing');
+    await step(t, id);
+    return (await detail(t.app, operator, id)).data;
+  }
+
+  it("refunds through the channel's refund call: the payer gets it back, the wallet shows it in and out", async () => {
+    const { order, channelPaymentId } = await paidByAlipay();
+    const before = await cash();
+    const refund = await refundedToEnd(order);
+    expect(refund.status).toBe('refunded_reimbursed');
+    expect(refund.total).toBeGreaterThan(0);
+    // The channel holds the refund under the request's reference; the agency's wallet is where it was.
+    const [payment] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, channelPaymentId));
+    expect(payment.refunds).toEqual([expect.objectContaining({ reference: refund.id, amount: refund.total })]);
+    expect(await cash()).toBe(before);
+    const moves = await t.db.select().from(ledgerMovements).where(eq(ledgerMovements.referenceId, refund.id));
+    expect(moves.map((m) => m.reason).sort()).toEqual(['refund-flight', 'refund-to-channel']);
+    const rows = await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.originId, refund.id));
+    expect(rows).toEqual([expect.objectContaining({ kind: 'refund', method: 'alipay', status: 'succeeded', netAmount: refund.total })]);
+    // Asked again (a lost answer), the channel answers the same refund and nothing moves twice.
+    const again = await t.app.deps.payments.channels.get('alipay')!.refundPayment(channelPaymentId, { refundReference: refund.id, amount: refund.total, currency: 'CNY' });
+    expect(again).toMatchObject({ ok: true, amount: refund.total });
+    expect((await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, channelPaymentId)))[0].refunds).toHaveLength(1);
+  });
+
+  it('credits the wallet, and says why, when the channel refuses the refund', async () => {
+    const { order, channelPaymentId } = await paidByAlipay();
+    // Someone already refunded the whole payment at the channel: ours would exceed it.
+    const [payment] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, channelPaymentId));
+    await t.app.deps.payments.channels.get('alipay')!.refundPayment(channelPaymentId, { refundReference: 'by-hand', amount: payment.amount, currency: 'CNY' });
+    const before = await cash();
+    const refund = await refundedToEnd(order);
+    expect(refund.status).toBe('refunded_reimbursed');
+    expect(await cash()).toBe(before + refund.total);
+    expect(refund.events.at(-1).remark).toMatch(/exceeds_paid/);
+  });
+});
+

@@ -4,6 +4,7 @@ import type { Language } from './languages.ts';
 export const billsMessages = {
   // Wallet entry types (movement reasons) as shown in descriptions and workbooks.
   'bills.type.top-up': { en: 'Top-up', 'zh-CN': '充值', 'zh-TW': '儲值' },
+  'bills.type.refund-to-channel': { en: 'Refunded to the payment channel', 'zh-CN': '原路退回支付渠道', 'zh-TW': '原路退回支付管道' },
   'bills.type.origin-flight': { en: 'Flight booking', 'zh-CN': '机票预订', 'zh-TW': '機票預訂' },
   'bills.type.origin-train': { en: 'Train booking', 'zh-CN': '火车票预订', 'zh-TW': '火車票預訂' },
   'bills.type.origin-hotel': { en: 'Hotel booking', 'zh-CN': '酒店预订', 'zh-TW': '飯店預訂' },

@@ -223,5 +223,27 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
         harnessOf.answer = 'ack';
       }
     });
+
+    it('refunds a paid payment in parts, once per refund reference, never beyond what was paid', async () => {
+      const { channel, sandbox } = h();
+      const p = await open({ amount: 10_000 });
+      const currency = currencyOf(channel);
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r-early', amount: 100, currency })).toEqual({ ok: false, reason: 'not_paid' });
+      expect(await sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
+      const first = await channel.refundPayment(p.channelPaymentId, { refundReference: 'r1', amount: 6_000, currency });
+      expect(first).toMatchObject({ ok: true, amount: 6_000 });
+      // The same reference answers the same refund, whatever is asked the second time.
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r1', amount: 6_000, currency })).toEqual(first);
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r2', amount: 4_001, currency })).toEqual({ ok: false, reason: 'exceeds_paid' });
+      const other = CURRENCIES.find((c) => c !== currency)!;
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r2', amount: 100, currency: other })).toEqual({ ok: false, reason: 'currency_mismatch' });
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r2', amount: 4_000, currency })).toMatchObject({ ok: true, amount: 4_000 });
+      expect(await channel.refundPayment('no-such-payment', { refundReference: 'r3', amount: 1, currency })).toEqual({ ok: false, reason: 'not_found' });
+      // Concurrent refunds of the rest: the payment's lock lets exactly one through.
+      const q = await open({ amount: 5_000 });
+      await sandbox.payerPays(channel.code, q.channelPaymentId, new Date());
+      const both = await Promise.all(['a', 'b'].map((ref) => channel.refundPayment(q.channelPaymentId, { refundReference: ref, amount: 5_000, currency })));
+      expect(both.filter((r) => r.ok)).toHaveLength(1);
+    });
   });
 }

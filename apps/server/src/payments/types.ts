@@ -19,6 +19,12 @@ export interface PaymentChannel {
   retrievePayment(channelPaymentId: string, now?: Date): Promise<ChannelPayment | null>;
   /** Closes an unpaid payment so it can no longer be paid. */
   cancelPayment(channelPaymentId: string, now?: Date): Promise<CancelResult>;
+  /**
+   * Sends part or all of a paid payment back to the payer (Alipay's trade refund, Stripe's refund). Each refund is
+   * named by the merchant's own reference: asking again with it answers the first refund and never pays twice; the
+   * refunds of one payment never add up to more than was paid.
+   */
+  refundPayment(channelPaymentId: string, input: RefundInput, now?: Date): Promise<RefundResult>;
   /** Checks a callback's signature and freshness before reading anything from it. */
   verifyCallback(headers: CallbackHeaders, rawBody: string, now?: Date): CallbackVerification;
   /** What the channel expects back: its retries stop only on this exact acknowledgement. */
@@ -58,6 +64,17 @@ export interface ChannelPayment {
   /** The hosted page while the payment can still be paid, otherwise null. */
   redirectUrl: string | null;
 }
+
+export interface RefundInput {
+  refundReference: string;
+  /** Integer minor units of `currency`, the payment's currency. */
+  amount: number;
+  currency: Currency;
+}
+
+export type RefundResult =
+  | { ok: true; refundId: string; amount: number }
+  | { ok: false; reason: 'not_found' | 'not_paid' | 'exceeds_paid' | 'currency_mismatch' };
 
 export type CancelResult =
   | { ok: true; status: 'canceled' | 'expired' }

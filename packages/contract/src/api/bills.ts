@@ -15,6 +15,7 @@ import { PageQuery, Paged } from './common.ts';
  */
 export const WALLET_ENTRY_TYPES = [
   'top-up',
+  'refund-to-channel',
   'origin-flight',
   'origin-train',
   'refund-flight',

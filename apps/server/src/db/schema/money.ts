@@ -71,6 +71,8 @@ export const sandboxPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Refunds of a paid payment, each under the merchant's own refund reference: [{ id, reference, amount, at }].
+    refunds: jsonb('refunds').$type<{ id: string; reference: string; amount: number; at: string }[]>().notNull().default([]),
   },
   (t) => [index('sandbox_payments_status_expires_idx').on(t.status, t.expiresAt)],
 );

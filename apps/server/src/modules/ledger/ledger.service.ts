@@ -42,7 +42,7 @@ export const SPEND_REASONS = ['origin-flight', 'origin-train', 'origin-hotel', '
 export type SpendReason = (typeof SPEND_REASONS)[number];
 export const REFUND_REASONS = ['refund-flight', 'refund-train', 'refund-hotel', 'void-flight', 'void-train', 'refund-change-flight'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-export type LedgerReason = 'top-up' | 'hold' | 'hold-capture' | 'hold-release' | 'hold-expire' | 'reversal' | SpendReason | RefundReason;
+export type LedgerReason = 'top-up' | 'refund-to-channel' | 'hold' | 'hold-capture' | 'hold-release' | 'hold-expire' | 'reversal' | SpendReason | RefundReason;
 
 export interface Reference {
   type: string;
@@ -217,6 +217,18 @@ export async function topUp(
   const hash = requestHash('top-up', { companyId, currency, amount, channel, reference: o.reference });
   const counterparty = { companyId: null, kind: 'channel' as const, currency, channel };
   return moveCash(db, { companyId, currency, delta: amount, counterparty, reason: 'top-up', o, hash });
+}
+
+/**
+ * Sends money back out through the payment channel it came in by (a refund to the card or account that paid): the
+ * mirror of a channel top-up. Used right after the refund that credited it, so the wallet shows both lines.
+ */
+export async function refundToChannel(db: DbOrTx, companyId: string, currency: string, amount: number, o: MoveOptions & { channel: string }): Promise<MoveResult> {
+  assertCurrency(currency);
+  assertAmount(amount, currency);
+  const hash = requestHash('refund-to-channel', { companyId, currency, amount, channel: o.channel, reference: o.reference });
+  const counterparty = { companyId: null, kind: 'channel' as const, currency, channel: o.channel };
+  return moveCash(db, { companyId, currency, delta: -amount, counterparty, reason: 'refund-to-channel', o, hash });
 }
 
 /** Sets the agency's credit line; refused when the agency already uses more credit than the new limit. */

@@ -2,7 +2,7 @@ import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
 import { isCurrency, type Currency } from '@portal/contract/currency';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CallbackTransport } from '../transport.ts';
-import { ChannelRequestError, type CancelResult, type CreatePaymentInput } from '../types.ts';
+import { ChannelRequestError, type CancelResult, type CreatePaymentInput, type RefundInput, type RefundResult } from '../types.ts';
 import type { SandboxProfile } from './profiles.ts';
 import {
   claimCallback,
@@ -13,6 +13,8 @@ import {
   insertCallbacks,
   insertPayment,
   lapsedPayments,
+  lockPayment,
+  setRefunds,
   markDelivered,
   scheduleRetry,
   type SandboxPaymentRow,
@@ -57,6 +59,8 @@ export interface SandboxProvider {
   lookup(code: string, id: string, now: Date): Promise<SandboxPaymentRow | null>;
   /** Merchant API: close an unpaid payment. The merchant asked, so no callback is sent. */
   close(code: string, id: string, now: Date): Promise<CancelResult>;
+  /** Merchant API: refund part or all of a paid payment, once per refund reference. */
+  refund(code: string, id: string, input: RefundInput, now: Date): Promise<RefundResult>;
   payerPays(code: string, id: string, now: Date): Promise<PayerOutcome>;
   payerCancels(code: string, id: string, now: Date): Promise<PayerOutcome>;
   /** Closes every payment whose time ran out, each with its callback; returns how many. */
@@ -178,6 +182,24 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
       }
       if (row.status === 'paid') return { ok: false, reason: 'already_paid' };
       return { ok: true, status: row.status as 'canceled' | 'expired' };
+    },
+
+    async refund(code, id, input, now) {
+      need(code);
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || !input.refundReference) throw new ChannelRequestError(code, 'invalid_request');
+      return db.transaction(async (tx): Promise<RefundResult> => {
+        const row = await lockPayment(tx, code, id);
+        if (!row) return { ok: false, reason: 'not_found' };
+        const prior = row.refunds.find((r) => r.reference === input.refundReference);
+        if (prior) return { ok: true, refundId: prior.id, amount: prior.amount };
+        if (row.status !== 'paid') return { ok: false, reason: 'not_paid' };
+        if (row.currency !== input.currency) return { ok: false, reason: 'currency_mismatch' };
+        const refunded = row.refunds.reduce((n, r) => n + r.amount, 0);
+        if (refunded + input.amount > row.amount) return { ok: false, reason: 'exceeds_paid' };
+        const refund = { id: `${row.id}-R${row.refunds.length + 1}`, reference: input.refundReference, amount: input.amount, at: now.toISOString() };
+        await setRefunds(tx, row.id, [...row.refunds, refund]);
+        return { ok: true, refundId: refund.id, amount: refund.amount };
+      });
     },
 
     async payerPays(code, id, now) {

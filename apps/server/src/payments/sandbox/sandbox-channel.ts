@@ -39,6 +39,8 @@ export function createSandboxChannel(profile: SandboxProfile, provider: SandboxP
 
     cancelPayment: (channelPaymentId, now = new Date()) => provider.close(code, channelPaymentId, now),
 
+    refundPayment: (channelPaymentId, input, now = new Date()) => provider.refund(code, channelPaymentId, input, now),
+
     verifyCallback: (headers, rawBody, now = new Date()) => style.verify(headers, rawBody, credentials, now),
 
     acknowledgement: (accepted) => style.acknowledgement(accepted),

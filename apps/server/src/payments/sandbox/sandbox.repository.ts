@@ -54,6 +54,21 @@ export async function closePayment(
   return row ?? null;
 }
 
+/** The payment row under a row lock, for a change that depends on what it already holds (refunds). */
+export async function lockPayment(db: DbOrTx, channel: string, id: string): Promise<SandboxPaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(and(eq(sandboxPayments.channel, channel), eq(sandboxPayments.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setRefunds(db: DbOrTx, id: string, refunds: SandboxPaymentRow['refunds']): Promise<void> {
+  await db.update(sandboxPayments).set({ refunds }).where(eq(sandboxPayments.id, id));
+}
+
 export async function lapsedPayments(db: DbOrTx, now: Date, limit: number): Promise<SandboxPaymentRow[]> {
   return db
     .select()

@@ -5,6 +5,7 @@ import type { WalletEntryType } from '@portal/contract/api/bills';
 /** Colour by what the movement does to the wallet: money in, money out, reserved, or a correction. */
 const COLORS: Record<WalletEntryType, string> = {
   'top-up': 'green',
+  'refund-to-channel': 'default',
   'origin-flight': 'blue',
   'origin-train': 'blue',
   'refund-flight': 'cyan',

@@ -1,54 +1,106 @@
 import type { Currency } from '@portal/contract/currency';
-import type { Tx } from '../../../db/client.ts';
-import { captureAsSpend, refund as ledgerRefund, release } from '../../ledger/ledger.service.ts';
-import { insertTransaction, type TransactionRow } from '../../payments/payments.repository.ts';
+import { EXTERNAL_PAYMENT_CHANNELS } from '@portal/contract/api/agencies';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { captureAsSpend, refund as ledgerRefund, refundToChannel, release } from '../../ledger/ledger.service.ts';
+import { findTransaction, insertTransaction, type TransactionRow } from '../../payments/payments.repository.ts';
 import { applyTransition, SYSTEM, type Actor } from '../order-transition.ts';
-import { passengersOf, setTicketNumber, type OrderRow } from '../order.repository.ts';
+import { findOrder, passengersOf, setTicketNumber, type OrderRow } from '../order.repository.ts';
 import { ORDER_REFERENCE } from '../pay.usecase.ts';
 import { releaseClaims } from './requests.repository.ts';
 
 /**
  * How each after-sales order ends, inside the caller's transaction under the order's row lock, so the status, the
- * coupons and the money never disagree. Money goes back to the wallet it was paid from: balance and credit payments
- * (a credit payment lowers the used credit), and channel payments too, which the channel settled into the wallet
- * before the order was paid from it (docs/decisions/0014-after-sales.md). Exactly once: the ledger movement is keyed by
- * the request.
+ * coupons and the money never disagree. Money goes back where it came from: the wallet for balance and credit payments
+ * (a credit payment lowers the used credit), the payment channel's refund for channel payments
+ * (docs/decisions/0014-after-sales.md). Exactly once: the ledger movements are keyed by the request.
  */
 
 const done: Actor = SYSTEM;
 
-/** refunded -> refunded_reimbursing -> refunded_reimbursed, or voided -> voided_reimbursing -> voided_reimbursed. */
+/**
+ * refunded -> refunded_reimbursing -> refunded_reimbursed, or voided -> voided_reimbursing -> voided_reimbursed. Money
+ * paid from the wallet goes back to it at once. Money paid through a payment channel goes back through the channel's
+ * refund call, which the background step makes outside any transaction (reimburseThroughChannel): the order waits in
+ * *_reimbursing until then.
+ */
 export async function completeMoneyBack(tx: Tx, order: OrderRow, actor: Actor, remark: string | null): Promise<OrderRow> {
   const finished = await applyTransition(tx, order, 'supplier_done', actor, { remark, patch: { nextActionAt: null, leaseUntil: null, inDoubt: false, issuedAt: new Date() } });
-  const reimbursing = await applyTransition(tx, finished, 'reimburse', done);
-  const reason = order.type === 'void' ? 'void-flight' : 'refund-flight';
+  const viaChannel = order.total > 0 && (await channelPaymentOf(tx, order)) !== null;
+  const reimbursing = await applyTransition(tx, finished, 'reimburse', done, { patch: viaChannel ? { nextActionAt: new Date(), attempts: 0 } : {} });
+  return viaChannel ? reimbursing : reimburseToWallet(tx, reimbursing, actor, null);
+}
+
+/** The channel payment the request's original order was paid with, when it was paid through one. */
+export async function channelPaymentOf(db: DbOrTx, order: OrderRow): Promise<{ channel: string; channelPaymentId: string } | null> {
+  const original = order.originalOrderId ? await findOrder(db, order.originalOrderId) : null;
+  const paidWith = original?.paymentTransactionId ? await findTransaction(db, original.paymentTransactionId) : null;
+  if (!paidWith || paidWith.status !== 'succeeded' || !paidWith.channelPaymentId) return null;
+  if (!(EXTERNAL_PAYMENT_CHANNELS as readonly string[]).includes(paidWith.method)) return null;
+  return { channel: paidWith.method, channelPaymentId: paidWith.channelPaymentId };
+}
+
+const moneyReason = (order: OrderRow) => (order.type === 'void' ? 'void-flight' : 'refund-flight');
+
+/** The refund (void) entry to the agency's wallet, exactly once (keyed by the request). */
+async function creditWallet(tx: Tx, order: OrderRow, actor: Actor): Promise<string> {
+  const moved = await ledgerRefund(tx, order.companyId, order.currency, order.total, moneyReason(order), {
+    reference: { type: ORDER_REFERENCE, id: order.id },
+    idempotencyKey: `after-sales:${order.id}`,
+    actor: actor.userId,
+  });
+  if (!moved.ok) throw new Error(`order ${order.id}: money could not be returned (${moved.reason})`);
+  return moved.movementId;
+}
+
+function refundRow(order: OrderRow, method: string, movementId: string, actor: Actor) {
+  return {
+    companyId: order.companyId,
+    kind: 'refund' as const,
+    method: method as TransactionRow['method'],
+    status: 'succeeded' as const,
+    originType: ORDER_REFERENCE,
+    originId: order.id,
+    grossAmount: order.total,
+    grossCurrency: order.currency,
+    netAmount: order.total,
+    netCurrency: order.currency,
+    movementId,
+    idempotencyKey: `order-refund:${order.id}`,
+    createdBy: actor.userId,
+    paidAt: new Date(),
+  };
+}
+
+/** *_reimbursing -> *_reimbursed with the money in the agency's wallet (and an All Transactions row). */
+export async function reimburseToWallet(tx: Tx, order: OrderRow, actor: Actor, remark: string | null): Promise<OrderRow> {
   let movementId: string | null = null;
   if (order.total > 0) {
-    const moved = await ledgerRefund(tx, order.companyId, order.currency, order.total, reason, {
-      reference: { type: ORDER_REFERENCE, id: order.id },
-      idempotencyKey: `after-sales:${order.id}`,
-      actor: actor.userId,
-    });
-    if (!moved.ok) throw new Error(`order ${order.id}: money could not be returned (${moved.reason})`);
-    movementId = moved.movementId;
-    await insertTransaction(tx, {
-      companyId: order.companyId,
-      kind: 'refund',
-      method: (order.paymentMethod ?? 'balance') as TransactionRow['method'],
-      status: 'succeeded',
-      originType: ORDER_REFERENCE,
-      originId: order.id,
-      grossAmount: order.total,
-      grossCurrency: order.currency,
-      netAmount: order.total,
-      netCurrency: order.currency,
-      movementId,
-      idempotencyKey: `order-refund:${order.id}`,
-      createdBy: actor.userId,
-      paidAt: new Date(),
-    });
+    movementId = await creditWallet(tx, order, actor);
+    // A wallet or credit payment's money is back where it came from; a channel payment the channel would not refund
+    // (the remark says why) stays with the agency as wallet money.
+    const method = (await channelPaymentOf(tx, order)) ? 'balance' : (order.paymentMethod ?? 'balance');
+    await insertTransaction(tx, refundRow(order, method, movementId, actor));
   }
-  return applyTransition(tx, reimbursing, 'reimbursed', done, { data: { amount: order.total, currency: order.currency as Currency, movementId } });
+  return applyTransition(tx, order, 'reimbursed', done, { remark, patch: { nextActionAt: null, leaseUntil: null }, data: { amount: order.total, currency: order.currency as Currency, movementId } });
+}
+
+/**
+ * *_reimbursing -> *_reimbursed after the channel refunded the payer: the wallet shows the refund and, at once, the
+ * same amount leaving for the channel, so the agency's statement tells the whole story and its balance is unchanged.
+ */
+export async function reimburseThroughChannel(tx: Tx, order: OrderRow, channel: string, refundId: string): Promise<OrderRow> {
+  const movementId = await creditWallet(tx, order, SYSTEM);
+  const out = await refundToChannel(tx, order.companyId, order.currency, order.total, {
+    channel,
+    reference: { type: ORDER_REFERENCE, id: order.id },
+    idempotencyKey: `after-sales-channel:${order.id}`,
+  });
+  if (!out.ok) throw new Error(`order ${order.id}: channel refund could not be booked (${out.reason})`);
+  await insertTransaction(tx, refundRow(order, channel, out.movementId, SYSTEM));
+  return applyTransition(tx, order, 'reimbursed', done, {
+    patch: { nextActionAt: null, leaseUntil: null, inDoubt: false },
+    data: { amount: order.total, currency: order.currency as Currency, movementId, channel, refundId },
+  });
 }
 
 /** The airline refused (or the desk gave up): the coupons are free again; a paid change gets its money back. */

@@ -1,3 +1,4 @@
+import type { Currency } from '@portal/contract/currency';
 import type { SupplierAfterSalesResult, SupplierReissueResult } from '../../../suppliers/air/types.ts';
 import type { OrderDeps } from '../deps.ts';
 import { ticketBudgetMs } from '../deps.ts';
@@ -6,7 +7,7 @@ import { lockOrder, passengersOf, updateOrder, type OrderRow } from '../order.re
 import { call, isDefinite, refOf, supplierOf } from '../supplier-calls.ts';
 import { quoteRefund } from './quote.ts';
 import { findRequest } from './requests.repository.ts';
-import { completeChange, completeMoneyBack, endUnused, failRequest } from './settle.ts';
+import { channelPaymentOf, completeChange, completeMoneyBack, endUnused, failRequest, reimburseThroughChannel, reimburseToWallet } from './settle.ts';
 import { quoteMs } from './timing.ts';
 
 /**
@@ -15,6 +16,7 @@ import { quoteMs } from './timing.ts';
  *  chg_reviewing / rfd_reviewing  -> when the desk has not answered in its delay, the simulated airline desk quotes
  *  rfd_to_be_confirm / chg_to_be_paid -> at the quote's (payment's) deadline: canceled, coupons free again
  *  *_proceeding / *_holding       -> the airline call, keyed by the request: done, refused, or unknown (ask again)
+ *  *_reimbursing                  -> the payment channel's refund call, keyed by the request (channel payments only)
  */
 export type Outcome = 'done' | 'later';
 
@@ -47,6 +49,9 @@ export async function stepAfterSales(deps: OrderDeps, order: OrderRow, now: Date
     case 'chg_proceeding':
     case 'change_holding':
       return askAirline(deps, order, now);
+    case 'refunded_reimbursing':
+    case 'voided_reimbursing':
+      return reimburse(deps, order, now);
     default:
       await updateOrder(deps.db, order.id, { nextActionAt: null, leaseUntil: null });
       return 'done';
@@ -100,6 +105,27 @@ async function askAirline(deps: OrderDeps, order: OrderRow, now: Date): Promise<
     else await completeMoneyBack(tx, o, SYSTEM, null);
   });
   return 'done';
+}
+
+/**
+ * The money of a channel payment goes back through the channel (its refund is keyed by the request, so asking again
+ * after a lost answer never refunds twice). A refusal (the channel no longer holds that much of the payment, say)
+ * credits the wallet instead and says so; no answer is asked again later.
+ */
+async function reimburse(deps: OrderDeps, order: OrderRow, now: Date): Promise<Outcome> {
+  const paid = await channelPaymentOf(deps.db, order);
+  const channel = paid ? deps.payments.channels.get(paid.channel) : undefined;
+  if (!paid || !channel) return locked(deps, order, (tx, o) => reimburseToWallet(tx, o, SYSTEM, paid ? `payment channel ${paid.channel} is not configured; credited to the wallet` : null));
+  let answer;
+  try {
+    answer = await call(ticketBudgetMs(), () => channel.refundPayment(paid.channelPaymentId, { refundReference: order.id, amount: order.total, currency: order.currency as Currency }, now));
+  } catch (err) {
+    deps.log?.warn({ err, orderId: order.id, channel: paid.channel }, 'channel refund failed; asking again later');
+    return later(deps, order, now, true);
+  }
+  return locked(deps, order, (tx, o) =>
+    answer.ok ? reimburseThroughChannel(tx, o, paid.channel, answer.refundId) : reimburseToWallet(tx, o, SYSTEM, `the payment channel refused the refund (${answer.reason}); credited to the wallet`),
+  );
 }
 
 /** No answer in time: *_proceeding -> *_holding (the desk sees it), then ask again with the same reference. */
