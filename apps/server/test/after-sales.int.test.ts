@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { flightOrders, flightTicketClaims, ledgerMovements, paymentTransactions, sandboxPayments } from '../src/db/schema/index.ts';
+import { companies, flightOrders, flightTicketClaims, ledgerMovements, paymentTransactions, sandboxPayments } from '../src/db/schema/index.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { adult, book, child, detail, findFare, healthySuppliers, ORDERS, pay, step } from './helpers/orders.ts';
@@ -183,6 +183,17 @@ describe('refund', () => {
 
 describe('void', () => {
   it('voids whole tickets the same day and returns the price less the void fee', async () => {
+    const [company] = await t.db.select({ flightConfig: companies.flightConfig }).from(companies).where(eq(companies.id, agencyId));
+    const config = company.flightConfig!;
+    await t.db.update(companies).set({ flightConfig: { ...config, serviceFees: { ...config.serviceFees, void: 2_000, currency: 'CNY' } } }).where(eq(companies.id, agencyId));
+    try {
+      await voidsWithFee();
+    } finally {
+      await t.db.update(companies).set({ flightConfig: config }).where(eq(companies.id, agencyId));
+    }
+  });
+
+  async function voidsWithFee() {
     const order = await issuedOrder([adult(), child()]);
     // A full-service (GDS) fare: voidable until the end of the ticketing day.
     expect(order.cancellationPolicy.every((p: any) => p.voidAllowed)).toBe(true);
@@ -196,8 +207,17 @@ describe('void', () => {
     const v = (await detail(t.app, operator, res.data.id)).data;
     expect(v.status).toBe('voided_reimbursed');
     expect(await cash()).toBe(before + v.total);
-    expect(v.total).toBeLessThanOrEqual(order.total);
-  });
+    // The price paid less the agency's void fee per passenger, shown per passenger and in the wallet's entry.
+    expect(v.total).toBe(order.total - 2 * 2_000);
+    expect(v.request.refundQuote.lines.map((l: any) => l.serviceFee)).toEqual([2_000, 2_000]);
+    // The agency's administrator reads the wallet (an operator may not).
+    const entries = await call(t.app, 'GET', '/base/v2/wallet/entries', { token: await loginAs(t.app, 'agency'), query: { type: 'void-flight' } });
+    expect(entries.code, entries.message).toBe(0);
+    const entry = entries.data.items.find((e: any) => e.orderId === v.id);
+    expect(entry, 'a wallet entry for the void').toBeDefined();
+    expect(entry).toMatchObject({ type: 'void-flight', amount: v.total });
+    expect(entry.description).toMatch(/service fee CNY 40\.00 included/);
+  }
 
   it('refuses to void a low-cost fare', async () => {
     const order = await issuedOrder([adult()], 'sim-lcc');

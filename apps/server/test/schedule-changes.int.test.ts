@@ -269,6 +269,10 @@ describe('the agent answers', () => {
     const row = (await t.db.select().from(flightOrders).where(eq(flightOrders.id, order.id)))[0];
     expect(row.status).toBe('issued');
     expect(row.departureDate).toBe(protectedFlights[0].departure.slice(0, 10));
+    // The detail page (and the documents) read the order's legs: they show the new flight too.
+    const shown = (await detail(t.app, operator, order.id)).data.legs[0];
+    expect(shown.segments[0]).toMatchObject({ flightNumber: 'MU5101', departure: protectedFlights[0].departure, arrival: protectedFlights[0].arrival, cabin: before[0].cabin });
+    expect(shown.durationMinutes).toBeGreaterThan(0);
     const last = (await eventsOf(order.id)).at(-1)!;
     expect(last).toMatchObject({ event: 'schedule_change_accepted', fromStatus: 'issued', toStatus: 'issued', actorKind: 'user', remark: 'customer agrees', data: { kind: 'cancel_save', noticeId: n.id } });
 

@@ -53,6 +53,11 @@ export const billsMessages = {
     'zh-TW': '透過{{method}}儲值，參考號{{reference}}',
   },
   'bills.entry.order': { en: '{{type}}, order {{order}}', 'zh-CN': '{{type}}，订单{{order}}', 'zh-TW': '{{type}}，訂單{{order}}' },
+  'bills.entry.orderWithFee': {
+    en: '{{type}}, order {{order}}, service fee {{currency}} {{fee}} included',
+    'zh-CN': '{{type}}，订单{{order}}，含服务费 {{currency}} {{fee}}',
+    'zh-TW': '{{type}}，訂單{{order}}，含服務費 {{currency}} {{fee}}',
+  },
   'bills.entry.reversal': {
     en: 'Correction of entry {{movement}}',
     'zh-CN': '冲正流水{{movement}}',

@@ -113,7 +113,8 @@ function toEntry(r: Raw): EntryRow {
     reason: String(r.reason),
     referenceType: str(r.reference_type),
     referenceId: str(r.reference_id),
-    result: (r.result as Record<string, unknown> | null) ?? null,
+    // A raw query's jsonb arrives parsed from node-postgres but as text from PGlite.
+    result: typeof r.result === 'string' ? (JSON.parse(r.result) as Record<string, unknown>) : ((r.result as Record<string, unknown> | null) ?? null),
     holdReferenceType: str(r.hold_reference_type),
     holdReferenceId: str(r.hold_reference_id),
     txId: str(r.tx_id),

@@ -1,6 +1,6 @@
 import { INVOICE_TYPES } from '@portal/contract/api/shopping';
 import { TRANSACTION_METHODS, WALLET_ENTRY_TYPES, type Transaction, type WalletEntry, type WalletEntryType } from '@portal/contract/api/bills';
-import type { Currency } from '@portal/contract/currency';
+import { formatMoney, type Currency } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import { isMessageKey, translate, type MessageKey } from '@portal/contract/messages';
 import type { EntryRow, TransactionRow } from './bills.repository.ts';
@@ -37,6 +37,11 @@ function describe(r: EntryRow, orderId: string | null, lang: Language): string {
     return translate('bills.entry.topUp', lang, { method: methodLabel(r.txMethod ?? '', lang), reference: r.txExternalReference ?? r.txId });
   }
   if (r.reason === 'reversal' && r.referenceId) return translate('bills.entry.reversal', lang, { movement: r.referenceId });
+  const fee = r.result?.serviceFee;
+  // After-sales amounts include the agency's service fee (flight config): the statement says how much.
+  if (orderId && typeof fee === 'number' && fee > 0) {
+    return translate('bills.entry.orderWithFee', lang, { type, order: orderId, fee: formatMoney(fee, r.currency as Currency), currency: r.currency });
+  }
   if (orderId) return translate('bills.entry.order', lang, { type, order: orderId });
   return type;
 }

@@ -53,6 +53,8 @@ export interface MoveOptions {
   reference?: Reference;
   actor?: string | null;
   idempotencyKey?: string;
+  /** Facts kept with the movement for statements (e.g. the service fee within an after-sales amount). */
+  result?: Record<string, unknown>;
 }
 
 export type Refused<R extends string = string> = { ok: false; reason: R };
@@ -185,7 +187,7 @@ async function moveCash(
       delta,
       enforceFloor: delta < 0,
       ceiling: delta > 0 ? MAX_BALANCE_MINOR : undefined,
-      movement: movementFields(reason, o, hash),
+      movement: movementFields(reason, o, hash, o.result),
     });
   try {
     const m = isTransaction(db) ? await db.transaction((sp) => post(sp)) : await post(db);

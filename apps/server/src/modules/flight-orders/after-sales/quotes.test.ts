@@ -78,6 +78,14 @@ describe('after-sales quotes', () => {
       ['void', true, 123_000],
     ]);
     expect(paths[1].steps.map((s) => s.back)).toEqual([100_000, 80_000]);
+    // One flight: a change is possible until it leaves, with no empty "after departure" step.
+    expect(paths[0].steps).toHaveLength(1);
+    expect(paths[0].until).toBe('2026-11-30T00:00:00.000Z');
+    const twoLegs = afterSalesPaths({ ...input, legCount: 2, open: [{ passenger: pax[0], legs: [0, 1] }], lastDeparture: new Date('2026-12-05T00:00:00Z') });
+    expect(twoLegs[0].steps.map((s) => [s.from, s.until])).toEqual([
+      [null, '2026-11-30T00:00:00.000Z'],
+      ['2026-11-30T00:00:00.000Z', '2026-12-05T00:00:00.000Z'],
+    ]);
     expect(cheapestPath(paths)).toBe('void');
     const late = afterSalesPaths({ ...input, now: new Date('2026-11-24T02:00:00Z') });
     expect(late.find((p) => p.kind === 'void')).toMatchObject({ available: false, blocker: 'deadlinePassed' });

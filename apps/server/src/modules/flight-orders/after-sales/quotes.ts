@@ -221,7 +221,8 @@ export function afterSalesPaths(i: PathsInput): AfterSalesPath[] {
     if (common) return blocked('change', common);
     if (i.pending) return blocked('change', 'pending');
     const before = departed ? null : changeAt(false);
-    const after = changeAt(true);
+    // After the first departure only a later flight is left to change: a one-flight ticket has no such step.
+    const after = i.lastDeparture > i.firstDeparture ? changeAt(true) : null;
     const steps = [...(before ? [{ from: null, until: iso(i.firstDeparture), ...before }] : []), ...(after ? [{ from: departed ? null : iso(i.firstDeparture), until: iso(i.lastDeparture), ...after }] : [])];
     const nowStep = steps.length && (departed ? after : before) ? steps[0] : null;
     if (!nowStep) return { ...blocked('change', departed && i.now >= i.lastDeparture ? 'departed' : 'fareForbids'), steps };

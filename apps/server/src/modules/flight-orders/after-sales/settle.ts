@@ -6,7 +6,8 @@ import { findTransaction, insertTransaction, type TransactionRow } from '../../p
 import { applyTransition, SYSTEM, type Actor } from '../order-transition.ts';
 import { findOrder, passengersOf, setTicketNumber, type OrderRow } from '../order.repository.ts';
 import { ORDER_REFERENCE } from '../pay.usecase.ts';
-import { releaseClaims } from './requests.repository.ts';
+import { sum } from './quotes.ts';
+import { findRequest, releaseClaims } from './requests.repository.ts';
 
 /**
  * How each after-sales order ends, inside the caller's transaction under the order's row lock, so the status, the
@@ -41,12 +42,21 @@ export async function channelPaymentOf(db: DbOrTx, order: OrderRow): Promise<{ c
 
 const moneyReason = (order: OrderRow) => (order.type === 'void' ? 'void-flight' : 'refund-flight');
 
+/** The agency's service fees within a request's amount (statements show them). */
+async function serviceFeeIn(db: DbOrTx, order: OrderRow): Promise<number> {
+  const r = await findRequest(db, order.id);
+  if (!r) return 0;
+  if (order.type === 'change') return sum(r.changeLines ?? [], (l) => l.serviceFee);
+  return sum(r.refundQuote?.lines ?? [], (l) => l.serviceFee);
+}
+
 /** The refund (void) entry to the agency's wallet, exactly once (keyed by the request). */
 async function creditWallet(tx: Tx, order: OrderRow, actor: Actor): Promise<string> {
   const moved = await ledgerRefund(tx, order.companyId, order.currency, order.total, moneyReason(order), {
     reference: { type: ORDER_REFERENCE, id: order.id },
     idempotencyKey: `after-sales:${order.id}`,
     actor: actor.userId,
+    result: { serviceFee: await serviceFeeIn(tx, order) },
   });
   if (!moved.ok) throw new Error(`order ${order.id}: money could not be returned (${moved.reason})`);
   return moved.movementId;
@@ -121,7 +131,7 @@ export async function completeChange(tx: Tx, order: OrderRow, tickets: { passeng
     if (p) await setTicketNumber(tx, p.id, t.ticketNumber);
   }
   if (order.holdId) {
-    const captured = await captureAsSpend(tx, order.holdId, { reason: 'change-flight', reference: { type: ORDER_REFERENCE, id: order.id }, result: { bookingNumber: order.bookingNumber }, now: new Date() });
+    const captured = await captureAsSpend(tx, order.holdId, { reason: 'change-flight', reference: { type: ORDER_REFERENCE, id: order.id }, result: { bookingNumber: order.bookingNumber, serviceFee: await serviceFeeIn(tx, order) }, now: new Date() });
     if (!captured.ok) throw new Error(`order ${order.id}: change payment could not be captured (${captured.reason})`);
   }
   return applyTransition(tx, order, 'supplier_done', actor, {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { VoidRequestBody } from '@portal/contract/api/after-sales';
+import type { RefundQuote, VoidRequestBody } from '@portal/contract/api/after-sales';
+import type { Currency } from '@portal/contract/currency';
 import type { FlightOrder } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
 import { AppError } from '../../../plugins/errors.ts';
@@ -9,7 +10,7 @@ import { loadOrderDetail } from '../order.queries.ts';
 import { lockOrder } from '../order.repository.ts';
 import { isAmendableStatus, loadAmendable, pickCoupons, quotePassenger, serviceFeesFor } from './context.ts';
 import { createRequest, openRequest } from './create-request.ts';
-import { sum, voidAllowed, voidLines } from './quotes.ts';
+import { couponValue, sum, voidAllowed, voidLines } from './quotes.ts';
 
 /**
  * POST /order/v2/flight/orders/{id}/void: voids whole tickets the same ticketing day. Allowed only while the fare says
@@ -31,18 +32,38 @@ export async function requestVoid(deps: OrderDeps, auth: AuthContext, id: string
     if (coupons.length !== passengers.length * a.legs.length) throw new AppError(Code.ORDER_STATE, 'afterSales.void.partial');
     if (!voidAllowed(a.fare, passengers.map((p) => p.type as never))) throw new AppError(Code.ORDER_STATE, 'afterSales.void.notAllowed');
     const fees = await serviceFeesFor(tx, original.companyId, original.currency);
-    const lines = voidLines(a.fare, passengers.map(quotePassenger), fees.void);
+    const quoted = passengers.map(quotePassenger);
+    const lines = voidLines(a.fare, quoted, fees.void);
+    // What comes back, per passenger, in the refund quote's shape: shown on the void order and in the statements.
+    const quote: RefundQuote = {
+      version: 1,
+      involuntary: false,
+      lines: lines.map((l, i) => ({
+        passengerId: l.passengerId,
+        passengerType: quoted[i].type,
+        name: quoted[i].name,
+        ticketNumber: quoted[i].ticketNumber,
+        paid: l.paid,
+        tax: couponValue(a.fare, quoted[i].type, 1, 1).tax,
+        refundFee: 0,
+        serviceFee: l.serviceFee,
+        refundAmount: l.back,
+      })),
+      total: sum(lines, (l) => l.back),
+      currency: original.currency as Currency,
+      expiresAt: null,
+    };
     return createRequest(tx, auth, {
       kind: 'void',
       original,
       passengers,
       segments: a.segments,
       coupons,
-      total: sum(lines, (l) => l.back),
+      total: quote.total,
       idempotencyKey: key,
       requestHash: hash,
       remark: body.remark ?? null,
-      request: { reason: null, subReason: null, involuntary: false, passengerIds: passengers.map((p) => p.id), legs: a.legs },
+      request: { reason: null, subReason: null, involuntary: false, passengerIds: passengers.map((p) => p.id), legs: a.legs, refundQuote: quote },
       nextActionAt: now,
       now,
     });

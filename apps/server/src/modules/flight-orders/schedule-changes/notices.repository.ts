@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { flightOrderSegments, flightOrders, flightScheduleNotices } from '../../../db/schema/index.ts';
 import { getAirport } from '../../reference/reference.ts';
 import { localToUtc } from '../../../suppliers/air/schedule/tz.ts';
+import type { SupplierOffer } from '../../../suppliers/air/types.ts';
 import { segmentsOf, updateOrder, type OrderRow } from '../order.repository.ts';
 
 /** The only code that touches flight_schedule_notices; every function takes a transaction too. */
@@ -190,5 +191,39 @@ export async function replaceLegSegments(db: DbOrTx, order: OrderRow, leg: numbe
   await db.insert(flightOrderSegments).values(next.map((s, position) => ({ ...s, orderId: order.id, position })));
   const first = next[0];
   const last = next[next.length - 1];
-  await updateOrder(db, order.id, { departureAt: first.departureUtc, departureDate: first.departureDate, lastFlightDate: last.departureDate });
+  const offer = withLegFlights(order.offer as SupplierOffer | null, [...new Set(segments.map((s) => s.leg))].sort((a, b) => a - b).indexOf(leg), flights);
+  await updateOrder(db, order.id, { departureAt: first.departureUtc, departureDate: first.departureDate, lastFlightDate: last.departureDate, ...(offer ? { offer } : {}) });
+}
+
+/**
+ * The order's offer with the flights of one of its legs replaced (the detail page and documents show the offer's
+ * legs): equipment, cabin and class carried over from the old flight at the same place, times from the airline.
+ * `index` is the leg's place in the offer (a change order's offer holds only the legs it changed). Null when the
+ * offer has no such leg.
+ */
+export function withLegFlights(offer: SupplierOffer | null, index: number, flights: NoticeFlight[]): SupplierOffer | null {
+  const old = offer?.legs[index];
+  if (!offer || !old || !flights.length) return null;
+  const segments = flights.map((f, i) => {
+    const like = old.segments[Math.min(i, old.segments.length - 1)];
+    const departureUtc = instantAt(f.origin, f.departure);
+    const arrivalUtc = instantAt(f.destination, f.arrival);
+    const carrier = f.flightNumber.slice(0, 2);
+    return {
+      ...like,
+      marketingCarrier: carrier,
+      operatingCarrier: carrier === like.marketingCarrier ? like.operatingCarrier : carrier,
+      flightNumber: f.flightNumber,
+      origin: f.origin,
+      destination: f.destination,
+      originTerminal: f.origin === like.origin ? like.originTerminal : null,
+      destinationTerminal: f.destination === like.destination ? like.destinationTerminal : null,
+      departure: f.departure,
+      arrival: f.arrival,
+      departureUtc: departureUtc.toISOString(),
+      arrivalUtc: arrivalUtc.toISOString(),
+      durationMinutes: Math.round((arrivalUtc.getTime() - departureUtc.getTime()) / 60_000),
+    };
+  });
+  return { ...offer, legs: offer.legs.map((l, i) => (i === index ? { ...l, segments } : l)) };
 }

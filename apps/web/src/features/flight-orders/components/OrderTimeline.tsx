@@ -24,7 +24,7 @@ export function OrderTimeline({ events, dateFormat }: { events: OrderEvent[]; da
             <Flex vertical gap={2} data-testid="order-event">
               <Typography.Text strong>{t(`orders.event.${e.event}`, { defaultValue: e.event })}</Typography.Text>
               {e.from !== e.to && (e.from || e.to) && (
-                <Typography.Text>{t('orders.detail.timeline.change', { from: status(e.from), to: status(e.to) })}</Typography.Text>
+                <Typography.Text>{e.from ? t('orders.detail.timeline.change', { from: status(e.from), to: status(e.to) }) : status(e.to)}</Typography.Text>
               )}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {formatDateTime(e.at, dateFormat)} · {actor(e)}

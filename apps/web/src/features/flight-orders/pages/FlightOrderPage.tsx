@@ -217,9 +217,12 @@ export default function FlightOrderPage() {
         <PassengersTable passengers={order.passengers} dateFormat={dateFormat} />
       </Card>
 
-      <Card title={t('orders.detail.sections.price', { currency: order.currency })} styles={{ body: { padding: 0 } }}>
-        <PriceBreakdown order={order} />
-      </Card>
+      {/* A change, refund or void order's money is its quote (above); the fare's price would not add up to it. */}
+      {order.type === 'origin' && (
+        <Card title={t('orders.detail.sections.price', { currency: order.currency })} styles={{ body: { padding: 0 } }}>
+          <PriceBreakdown order={order} />
+        </Card>
+      )}
 
       <Card title={t('orders.detail.sections.fare')}>
         <FareDetails fare={fareOf(order)} money={(amount, currency) => formatAmount(amount, currency)} rulesOpen />

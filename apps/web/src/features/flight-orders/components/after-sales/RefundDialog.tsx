@@ -190,7 +190,15 @@ export function RefundDialog({ order, options, open, preset, dateFormat, onClose
       )}
       {isInvoluntaryReason(reason) && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('orders.afterSales.refund.involuntaryNote')} />}
       <Form.Item label={t('orders.afterSales.fields.documents')} extra={needsDocuments(reason) ? t('orders.afterSales.attachments.neededHint') : undefined}>
-        <AttachmentsField orderId={order.id} items={files} onChange={setFiles} />
+        <AttachmentsField
+          orderId={order.id}
+          items={files}
+          onChange={(update) => {
+            // A file added (or its upload finished) answers "add a document" / "wait for the uploads".
+            setDocsError(null);
+            setFiles(update);
+          }}
+        />
         {docsError && (
           <Typography.Text type="danger" role="alert">
             {docsError}

@@ -90,8 +90,8 @@ export function RefundQuoteCard({ order, quote, dateFormat, onChanged }: Props) 
     <Card
       title={
         <Flex gap={8} align="center" wrap>
-          <span>{t('orders.afterSales.quote.title')}</span>
-          <Tag style={{ marginInlineEnd: 0 }}>{t('orders.afterSales.quote.version', { version: quote.version })}</Tag>
+          <span>{order.type === 'void' ? t('orders.afterSales.quote.voidTitle') : t('orders.afterSales.quote.title')}</span>
+          {order.type !== 'void' && <Tag style={{ marginInlineEnd: 0 }}>{t('orders.afterSales.quote.version', { version: quote.version })}</Tag>}
           {quote.involuntary && (
             <Tag color="green" style={{ marginInlineEnd: 0 }}>
               {t('orders.afterSales.request.involuntary')}
