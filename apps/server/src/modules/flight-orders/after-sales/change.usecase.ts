@@ -17,7 +17,7 @@ import { markNoticeResolved, openOrRefusedNoticeFor } from '../schedule-changes/
 import { supplierOf } from '../supplier-calls.ts';
 import { changeContext, changePricing, exchangeable, linesOf } from './change-search.usecase.ts';
 import { serviceFeesFor } from './context.ts';
-import { createRequest, openRequest } from './create-request.ts';
+import { createRequest, openRequest, priorUnderLock } from './create-request.ts';
 import { deskDelayMs } from './timing.ts';
 
 /**
@@ -66,6 +66,8 @@ export async function requestChange(deps: OrderDeps, auth: AuthContext, id: stri
 
   const created = await db.transaction(async (tx) => {
     const original = (await lockOrder(tx, visible.id))!;
+    const winner = await priorUnderLock(tx, key, hash);
+    if (winner) return winner;
     const c = await changeContext(tx, original, amends.passengerIds, amends.legs, amends.reason, now);
     const { lines, total } = linesOf(c, fare, fees.change);
     if (total > body.acceptedTotal) throw new PriceChanged({ previousTotal: body.acceptedTotal, newTotal: total, currency: original.currency as Currency });

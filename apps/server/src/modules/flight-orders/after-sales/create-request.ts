@@ -36,6 +36,16 @@ export async function openRequest(db: DbOrTx, auth: AuthContext, id: string, kin
   return { visible, key, hash, prior: prior ?? null };
 }
 
+/**
+ * The same key's request, looked up again under the original's row lock: two requests with one key that both missed
+ * it in openRequest meet here, and the second answers the first's order instead of finding its coupons taken.
+ */
+export async function priorUnderLock(tx: Tx, key: string, hash: string): Promise<OrderRow | null> {
+  const prior = await findOrderByKey(tx, key);
+  if (prior && prior.requestHash !== hash) throw idempotencyConflict();
+  return prior ?? null;
+}
+
 /** Dates of the first and last flight of the request's segments (lists filter on them). */
 function travelDates(segments: Pick<SegmentRow, 'departureUtc' | 'departureDate'>[], fallback: OrderRow) {
   const first = segments[0];

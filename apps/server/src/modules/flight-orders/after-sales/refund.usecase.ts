@@ -8,7 +8,7 @@ import type { OrderDeps } from '../deps.ts';
 import { loadOrderDetail } from '../order.queries.ts';
 import { lockOrder } from '../order.repository.ts';
 import { isAmendableStatus, loadAmendable, pickCoupons } from './context.ts';
-import { createRequest, openRequest } from './create-request.ts';
+import { createRequest, openRequest, priorUnderLock } from './create-request.ts';
 import { deskDelayMs } from './timing.ts';
 import { attachmentsOf } from './requests.repository.ts';
 import { markNoticeResolved, openOrRefusedNoticeFor } from '../schedule-changes/notices.usecase.ts';
@@ -36,6 +36,8 @@ export async function requestRefund(
 
   const created = await deps.db.transaction(async (tx) => {
     const original = (await lockOrder(tx, visible.id))!;
+    const winner = await priorUnderLock(tx, key, hash);
+    if (winner) return winner;
     if (!isAmendableStatus(original)) throw new AppError(Code.ORDER_STATE, 'afterSales.notAmendable');
     const a = await loadAmendable(tx, original);
     const { passengers, legs, coupons } = pickCoupons(a, body.passengerIds, body.legs, now);

@@ -9,7 +9,7 @@ import type { OrderDeps } from '../deps.ts';
 import { loadOrderDetail } from '../order.queries.ts';
 import { lockOrder } from '../order.repository.ts';
 import { isAmendableStatus, loadAmendable, pickCoupons, quotePassenger, serviceFeesFor } from './context.ts';
-import { createRequest, openRequest } from './create-request.ts';
+import { createRequest, openRequest, priorUnderLock } from './create-request.ts';
 import { couponValue, sum, voidAllowed, voidLines } from './quotes.ts';
 
 /**
@@ -25,6 +25,8 @@ export async function requestVoid(deps: OrderDeps, auth: AuthContext, id: string
 
   const created = await deps.db.transaction(async (tx) => {
     const original = (await lockOrder(tx, visible.id))!;
+    const winner = await priorUnderLock(tx, key, hash);
+    if (winner) return winner;
     if (!isAmendableStatus(original)) throw new AppError(Code.ORDER_STATE, 'afterSales.notAmendable');
     const a = await loadAmendable(tx, original);
     if (!a.voidDeadline || now >= a.voidDeadline) throw new AppError(Code.ORDER_STATE, 'afterSales.void.deadlinePassed');

@@ -132,8 +132,9 @@ async function reimburse(deps: OrderDeps, order: OrderRow, now: Date): Promise<O
 async function later(deps: OrderDeps, order: OrderRow, now: Date, unknown: boolean): Promise<Outcome> {
   await deps.db.transaction(async (tx) => {
     const o = (await lockOrder(tx, order.id))!;
-    // The desk ended it while the airline was being asked (marked processed or failed): nothing is left to ask again.
-    if (!o.status.endsWith('_proceeding') && !o.status.endsWith('_holding')) return;
+    // Moved on while the airline (or the channel) was being asked, by the desk marking it processed or failed, say:
+    // nothing is left to ask again (the same guard as the answer's, in askAirline).
+    if (o.status !== order.status && !(o.status.endsWith('_holding') && order.status.endsWith('_proceeding'))) return;
     const patch = { attempts: o.attempts + 1, inDoubt: unknown || o.inDoubt, nextActionAt: new Date(now.getTime() + backoff(o.attempts)), leaseUntil: null };
     if (unknown && o.status.endsWith('_proceeding')) await applyTransition(tx, o, 'supplier_unknown', SYSTEM, { patch });
     else await updateOrder(tx, o.id, patch);
