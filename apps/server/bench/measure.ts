@@ -4,8 +4,13 @@ export interface BenchRow {
   n: number;
   p50: number;
   p95: number;
+  /** Absent on rows timed by their own loop (the hot wallet, the solutions engine). */
+  p99?: number;
   perSecond: number;
 }
+
+/** Milliseconds for the report: two decimals; below 0.01 ms (pure functions taking microseconds) two significant digits. */
+export const formatMs = (x: number) => (x >= 0.01 ? x.toFixed(2) : x.toPrecision(2));
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -21,5 +26,5 @@ export async function measure(name: string, n: number, warmup: number, fn: (i: n
   }
   const total = performance.now() - start;
   times.sort((a, b) => a - b);
-  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: (n / total) * 1000 };
+  return { name, n, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), perSecond: (n / total) * 1000 };
 }

@@ -1,9 +1,10 @@
 import type { RefundQuote } from '@portal/contract/api/after-sales';
+import type { FareChoice } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
 import type { Tx } from '../../../db/client.ts';
 import { applyTransition, type Actor } from '../order-transition.ts';
-import { findOrder, type OrderRow } from '../order.repository.ts';
-import { legDeparture, loadAmendable, quotePassenger, serviceFeesFor } from './context.ts';
+import { findOrder, passengersOf, segmentsOf, type OrderRow } from '../order.repository.ts';
+import { legDeparture, quotePassenger, serviceFeesFor } from './context.ts';
 import { refundLines, sum } from './quotes.ts';
 import { findRequest, updateRequest, type RequestRow } from './requests.repository.ts';
 import { quoteMs } from './timing.ts';
@@ -23,15 +24,19 @@ export interface QuoteAdjust {
 export async function quoteRefund(tx: Tx, order: OrderRow, actor: Actor, now: Date, adjust: QuoteAdjust = {}, remark: string | null = null): Promise<OrderRow> {
   const request = (await findRequest(tx, order.id))!;
   const original = (await findOrder(tx, request.originalOrderId))!;
-  const a = await loadAmendable(tx, original);
-  const fees = await serviceFeesFor(tx, original.companyId, original.currency);
-  const firstLeg = Math.min(...request.legs);
-  const departure = legDeparture(a.segments, firstLeg) ?? a.firstDeparture;
-  const passengers = request.passengerIds.map((id) => a.passengers.find((p) => p.id === id)!).map(quotePassenger);
-  const involuntary = adjust.involuntary ?? (await evidenceHolds(tx, request));
+  // Only what the price needs (the coupons were checked and claimed when the request was made): read in parallel.
+  const [held, segments, fees, involuntary] = await Promise.all([
+    passengersOf(tx, original.id),
+    segmentsOf(tx, original.id),
+    serviceFeesFor(tx, original.companyId, original.currency),
+    adjust.involuntary ?? evidenceHolds(tx, request),
+  ]);
+  const legCount = new Set(segments.map((s) => s.leg)).size;
+  const departure = legDeparture(segments, Math.min(...request.legs)) ?? segments[0]?.departureUtc ?? original.departureAt;
+  const passengers = request.passengerIds.map((id) => held.find((p) => p.id === id)!).map(quotePassenger);
   const lines = refundLines({
-    fare: a.fare,
-    legCount: a.legs.length,
+    fare: original.fare as FareChoice,
+    legCount,
     legs: request.legs.length,
     passengers,
     departed: now >= departure,
