@@ -5,7 +5,7 @@ import { Code } from '@portal/contract/codes';
 import { companies, flightOrders, flightTicketClaims, ledgerMovements, paymentTransactions, sandboxPayments } from '../src/db/schema/index.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
-import { adult, book, child, detail, findFare, healthySuppliers, ORDERS, pay, step } from './helpers/orders.ts';
+import { adult, book, child, detail, findFare, healthySuppliers, issueOrder, ORDERS, pay, postKeyed, step } from './helpers/orders.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 import { setFaults } from '../src/suppliers/air/faults.ts';
 import { NO_FAULTS } from '../src/suppliers/air/types.ts';
@@ -31,19 +31,8 @@ afterEach(async () => {
 });
 
 const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
-const post = (path: string, body: object, token = operator, key: string | null = randomUUID()) =>
-  call(t.app, 'POST', path, { token, body, headers: key ? { 'idempotency-key': key } : {} });
-
-async function issuedOrder(passengers = [adult()], supplier = 'sim-gds') {
-  const fare = await findFare(t.app, operator, { supplier, passengers: { adult: passengers.filter((p) => p.type === 'adult').length, child: passengers.filter((p) => p.type === 'child').length, infant: 0 } });
-  const booked = await book(t.app, operator, fare, { passengers });
-  expect(booked.code, booked.message).toBe(0);
-  expect((await pay(t.app, operator, booked.data.id, 'balance')).code).toBe(0);
-  expect(await step(t, booked.data.id)).toBe('done');
-  const order = (await detail(t.app, operator, booked.data.id)).data;
-  expect(order.status).toBe('issued');
-  return order;
-}
+const post = (path: string, body: object, token = operator, key?: string | null) => postKeyed(t.app, path, body, token, key);
+const issuedOrder = (passengers = [adult()], supplier = 'sim-gds') => issueOrder(t, operator, { passengers, supplier });
 
 describe('refund', () => {
   it('requests, quotes, confirms and reimburses through the ledger; the coupon cannot be refunded twice', async () => {

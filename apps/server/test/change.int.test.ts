@@ -8,7 +8,7 @@ import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { segmentsOf } from '../src/modules/flight-orders/order.repository.ts';
 import { recordScheduleChange } from '../src/modules/flight-orders/schedule-changes/notices.usecase.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
-import { adult, book, detail, findFare, healthySuppliers, ORDERS, pay, step } from './helpers/orders.ts';
+import { detail, healthySuppliers, issueOrder, ORDERS, pay, postKeyed, step } from './helpers/orders.ts';
 import { inDays } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 
@@ -34,19 +34,8 @@ afterEach(async () => {
 });
 
 const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
-const post = (path: string, body: object, token = operator, key: string | null = randomUUID()) =>
-  call(t.app, 'POST', path, { token, body, headers: key ? { 'idempotency-key': key } : {} });
-
-async function issuedOrder(days = 12) {
-  const fare = await findFare(t.app, operator, { days });
-  const booked = await book(t.app, operator, fare, { passengers: [adult()] });
-  expect(booked.code, booked.message).toBe(0);
-  expect((await pay(t.app, operator, booked.data.id, 'balance')).code).toBe(0);
-  expect(await step(t, booked.data.id)).toBe('done');
-  const order = (await detail(t.app, operator, booked.data.id)).data;
-  expect(order.status).toBe('issued');
-  return order;
-}
+const post = (path: string, body: object, token = operator, key?: string | null) => postKeyed(t.app, path, body, token, key);
+const issuedOrder = () => issueOrder(t, operator);
 
 const searchBody = (order: any, date: string, reason = 0) => ({ passengerIds: [order.passengers[0].id], legs: [{ leg: 0, date }], reason });
 

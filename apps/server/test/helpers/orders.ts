@@ -102,3 +102,24 @@ export function step(t: TestApp, id: string) {
 export async function healthySuppliers(t: TestApp): Promise<void> {
   for (const code of ['sim-gds', 'sim-ndc', 'sim-lcc']) await setFaults(t.db, code, { ...NO_FAULTS, ticketingDelaySeconds: 0 });
 }
+
+/** A POST with an Idempotency-Key (a fresh one unless given; null sends none). */
+export function postKeyed(app: FastifyInstance, path: string, body: object, token: string, key: string | null = randomUUID()) {
+  return call(app, 'POST', path, { token, body, headers: key ? { 'idempotency-key': key } : {} });
+}
+
+/** Books one order at `supplier` for these passengers, pays it from the balance and tickets it; answers its detail. */
+export async function issueOrder(t: TestApp, token: string, o: { passengers?: PassengerInput[]; supplier?: string; days?: number } = {}) {
+  const passengers = o.passengers ?? [adult()];
+  const count = (type: string) => passengers.filter((p) => p.type === type).length;
+  const fare = await findFare(t.app, token, { supplier: o.supplier, days: o.days, passengers: { adult: count('adult'), child: count('child'), infant: count('infant') } });
+  const booked = await book(t.app, token, fare, { passengers });
+  if (booked.code !== 0) throw new Error(`booking failed: ${booked.message}`);
+  const paid = await pay(t.app, token, booked.data.id, 'balance');
+  if (paid.code !== 0) throw new Error(`payment failed: ${paid.message}`);
+  await step(t, booked.data.id);
+  const order = (await detail(t.app, token, booked.data.id)).data;
+  if (order.status !== 'issued') throw new Error(`order ${order.bookingNumber} is ${order.status}, not issued`);
+  return order;
+}
+
