@@ -205,7 +205,7 @@ describe('void', () => {
     const entry = entries.data.items.find((e: any) => e.orderId === v.id);
     expect(entry, 'a wallet entry for the void').toBeDefined();
     expect(entry).toMatchObject({ type: 'void-flight', amount: v.total });
-    expect(entry.description).toMatch(/service fee CNY 40\.00 included/);
+    expect(entry.description).toBe(`Flight void, order ${v.bookingNumber}, service fee CNY 40.00 included`);
   }
 
   it('refuses to void a low-cost fare', async () => {

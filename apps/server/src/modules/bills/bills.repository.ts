@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
+import { companies, flightOrders, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 
 /** The read side of the journal for wallets, transactions and statements. Writes go through the ledger service. */
@@ -196,3 +196,14 @@ export async function findTransactions(db: DbOrTx, f: TransactionFilter, page: {
     .limit(page.limit)
     .offset(page.offset);
 }
+
+const UUID = new RegExp(UUID_PATTERN, 'i');
+
+/** Booking numbers of these orders (the ids come from the company's own entries), so entries name what agents read. */
+export async function bookingNumbersOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id && UUID.test(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await db.select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber }).from(flightOrders).where(inArray(flightOrders.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.bookingNumber]));
+}
+

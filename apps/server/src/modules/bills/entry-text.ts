@@ -31,7 +31,7 @@ export const kindLabel = (kind: string, lang: Language) => label('bills.kind', k
 export const statusLabel = (status: string, lang: Language) => label('bills.status', status, lang);
 export const invoiceLabel = (invoice: InvoiceType, lang: Language) => label('bills.invoice', invoice, lang);
 
-function describe(r: EntryRow, orderId: string | null, lang: Language): string {
+function describe(r: EntryRow, orderId: string | null, lang: Language, order: string | null): string {
   const type = typeLabel(r.reason, lang);
   if (r.reason === 'top-up' && r.txId) {
     return translate('bills.entry.topUp', lang, { method: methodLabel(r.txMethod ?? '', lang), reference: r.txExternalReference ?? r.txId });
@@ -40,9 +40,9 @@ function describe(r: EntryRow, orderId: string | null, lang: Language): string {
   const fee = r.result?.serviceFee;
   // After-sales amounts include the agency's service fee (flight config): the statement says how much.
   if (orderId && typeof fee === 'number' && fee > 0) {
-    return translate('bills.entry.orderWithFee', lang, { type, order: orderId, fee: formatMoney(fee, r.currency as Currency), currency: r.currency });
+    return translate('bills.entry.orderWithFee', lang, { type, order: order ?? orderId, fee: formatMoney(fee, r.currency as Currency), currency: r.currency });
   }
-  if (orderId) return translate('bills.entry.order', lang, { type, order: orderId });
+  if (orderId) return translate('bills.entry.order', lang, { type, order: order ?? orderId });
   return type;
 }
 
@@ -59,7 +59,8 @@ export function invoiceTypeOf(r: EntryRow, orderId: string | null): InvoiceType 
 
 export type DescribedEntry = WalletEntry & { invoiceType: InvoiceType };
 
-export function toWalletEntry(r: EntryRow, lang: Language): DescribedEntry {
+/** `bookingNumbers`: the entries' orders by id (bookingNumbersOf), so descriptions name the booking number. */
+export function toWalletEntry(r: EntryRow, lang: Language, bookingNumbers: ReadonlyMap<string, string> = new Map()): DescribedEntry {
   if (!(WALLET_ENTRY_TYPES as readonly string[]).includes(r.reason)) throw new Error(`cash entry with unexpected reason ${r.reason}`);
   const orderId = orderIdOf(r);
   return {
@@ -71,7 +72,7 @@ export function toWalletEntry(r: EntryRow, lang: Language): DescribedEntry {
     amount: r.amount,
     currency: r.currency as Currency,
     balanceAfter: r.balanceAfter,
-    description: describe(r, orderId, lang),
+    description: describe(r, orderId, lang, orderId ? (bookingNumbers.get(orderId) ?? null) : null),
     type: r.reason as WalletEntryType,
     invoiceType: invoiceTypeOf(r, orderId),
   };

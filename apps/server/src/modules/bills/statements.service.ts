@@ -9,8 +9,8 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 import { billsCompany, subAgencyIds } from './bills.access.ts';
-import { findCompanyById, findEntries } from './bills.repository.ts';
-import { toWalletEntry } from './entry-text.ts';
+import { bookingNumbersOf, findCompanyById, findEntries } from './bills.repository.ts';
+import { orderIdOf, toWalletEntry } from './entry-text.ts';
 import { addMonths, dateOf, dueDateOf, monthEnd, monthOf, monthsBetween, monthStart } from './period.ts';
 import {
   accountStart,
@@ -166,7 +166,8 @@ async function statementView(
   // A provisional statement is brought up to date so that its totals and its entries agree.
   const statement = isFinal(stored) ? toStatement(stored, company) : await generateStatement(db, company.id, month, cur, now);
   const rows = await findEntries(db, { companyId: company.id, currency: cur, start: monthStart(month), end: monthEnd(month) }, { order: 'asc' });
-  const entries = rows.map((r) => toWalletEntry(r, lang));
+  const names = await bookingNumbersOf(db, rows.map(orderIdOf));
+  const entries = rows.map((r) => toWalletEntry(r, lang, names));
   return {
     company,
     view: {

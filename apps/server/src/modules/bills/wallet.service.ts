@@ -19,8 +19,8 @@ import type { AuthContext } from '../auth/session.service.ts';
 import { balances } from '../ledger/ledger.service.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 import { billsCompany } from './bills.access.ts';
-import { accountCurrencies, countEntries, countTransactions, findEntries, findTransactions, type EntryFilter, type TransactionFilter } from './bills.repository.ts';
-import { toTransaction, toWalletEntry, type DescribedEntry } from './entry-text.ts';
+import { accountCurrencies, bookingNumbersOf, countEntries, countTransactions, findEntries, findTransactions, type EntryFilter, type TransactionFilter } from './bills.repository.ts';
+import { orderIdOf, toTransaction, toWalletEntry, type DescribedEntry } from './entry-text.ts';
 import { dateOf, dayRange, isRealDate } from './period.ts';
 import { transactionsWorkbook, walletEntriesWorkbook } from './workbook.ts';
 
@@ -76,7 +76,8 @@ export async function listWalletEntries(db: DbOrTx, auth: AuthContext, q: EntryQ
     countEntries(db, f),
     findEntries(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
   ]);
-  return { items: rows.map((r) => withoutInvoice(toWalletEntry(r, lang))), total, page: q.page, pageSize: q.pageSize };
+  const names = await bookingNumbersOf(db, rows.map(orderIdOf));
+  return { items: rows.map((r) => withoutInvoice(toWalletEntry(r, lang, names))), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function exportWalletEntries(db: DbOrTx, auth: AuthContext, q: EntryExport, lang: Language, now = new Date()): Promise<FileAnswer> {
@@ -84,9 +85,10 @@ export async function exportWalletEntries(db: DbOrTx, auth: AuthContext, q: Entr
   const f = entryFilter(company, q);
   refuseLargeExport(await countEntries(db, f));
   const rows = await findEntries(db, f, { limit: WALLET_EXPORT_MAX_ROWS });
+  const names = await bookingNumbersOf(db, rows.map(orderIdOf));
   return {
     filename: `wallet-${company.code}-${dateOf(now)}.xlsx`,
-    data: await walletEntriesWorkbook(rows.map((r) => toWalletEntry(r, lang)), lang),
+    data: await walletEntriesWorkbook(rows.map((r) => toWalletEntry(r, lang, names)), lang),
   };
 }
 
