@@ -36,6 +36,29 @@ import { transitionOf } from './order.states.ts';
 export const ORDER_REFERENCE = 'flight-order';
 const holdKeyOf = (orderId: string) => `flight-order-pay:${orderId}`;
 
+/**
+ * The All Transactions row of an order's money settled in the ledger at once (a wallet payment, a refund): one per
+ * order and kind, its full total, succeeded.
+ */
+export function settledOrderTransaction(order: OrderRow, kind: 'payment' | 'refund', method: string, movementId: string, createdBy: string | null, at: Date) {
+  return {
+    companyId: order.companyId,
+    kind,
+    method: method as TransactionRow['method'],
+    status: 'succeeded' as const,
+    originType: ORDER_REFERENCE,
+    originId: order.id,
+    grossAmount: order.total,
+    grossCurrency: order.currency,
+    netAmount: order.total,
+    netCurrency: order.currency,
+    movementId,
+    idempotencyKey: `order-${kind}:${order.id}`,
+    createdBy,
+    paidAt: at,
+  };
+}
+
 function answerOf(order: OrderRow, redirectUrl: string | null = null, transactionId: string | null = order.paymentTransactionId): PayOrderAnswer {
   return { status: order.status, paymentStatus: order.paymentStatus, redirectUrl, transactionId };
 }
@@ -65,22 +88,7 @@ async function holdAndProceed(tx: Tx, order: OrderRow, method: PaymentChannelCod
   const transactionId =
     o.transactionId ??
     (
-      await insertTransaction(tx, {
-        companyId: order.companyId,
-        kind: 'payment',
-        method: method as TransactionRow['method'],
-        status: 'succeeded',
-        originType: ORDER_REFERENCE,
-        originId: order.id,
-        grossAmount: order.total,
-        grossCurrency: order.currency,
-        netAmount: order.total,
-        netCurrency: order.currency,
-        movementId: held.movementId,
-        idempotencyKey: `order-payment:${order.id}`,
-        createdBy: actor.userId,
-        paidAt: o.now,
-      })
+      await insertTransaction(tx, settledOrderTransaction(order, 'payment', method, held.movementId, actor.userId ?? null, o.now))
     ).id;
   return applyTransition(tx, order, 'pay', actor, {
     patch: {

@@ -2,10 +2,10 @@ import type { Currency } from '@portal/contract/currency';
 import { EXTERNAL_PAYMENT_CHANNELS } from '@portal/contract/api/agencies';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { captureAsSpend, refund as ledgerRefund, refundToChannel, release } from '../../ledger/ledger.service.ts';
-import { findTransaction, insertTransaction, type TransactionRow } from '../../payments/payments.repository.ts';
+import { findTransaction, insertTransaction } from '../../payments/payments.repository.ts';
 import { applyTransition, SYSTEM, type Actor } from '../order-transition.ts';
 import { findOrder, passengersOf, setTicketNumber, type OrderRow } from '../order.repository.ts';
-import { ORDER_REFERENCE } from '../pay.usecase.ts';
+import { ORDER_REFERENCE, settledOrderTransaction } from '../pay.usecase.ts';
 import { sum } from './quotes.ts';
 import { findRequest, releaseClaims } from './requests.repository.ts';
 
@@ -62,25 +62,6 @@ async function creditWallet(tx: Tx, order: OrderRow, actor: Actor): Promise<stri
   return moved.movementId;
 }
 
-function refundRow(order: OrderRow, method: string, movementId: string, actor: Actor) {
-  return {
-    companyId: order.companyId,
-    kind: 'refund' as const,
-    method: method as TransactionRow['method'],
-    status: 'succeeded' as const,
-    originType: ORDER_REFERENCE,
-    originId: order.id,
-    grossAmount: order.total,
-    grossCurrency: order.currency,
-    netAmount: order.total,
-    netCurrency: order.currency,
-    movementId,
-    idempotencyKey: `order-refund:${order.id}`,
-    createdBy: actor.userId,
-    paidAt: new Date(),
-  };
-}
-
 /** *_reimbursing -> *_reimbursed with the money in the agency's wallet (and an All Transactions row). */
 export async function reimburseToWallet(tx: Tx, order: OrderRow, actor: Actor, remark: string | null): Promise<OrderRow> {
   let movementId: string | null = null;
@@ -89,7 +70,7 @@ export async function reimburseToWallet(tx: Tx, order: OrderRow, actor: Actor, r
     // A wallet or credit payment's money is back where it came from; a channel payment the channel would not refund
     // (the remark says why) stays with the agency as wallet money.
     const method = (await channelPaymentOf(tx, order)) ? 'balance' : (order.paymentMethod ?? 'balance');
-    await insertTransaction(tx, refundRow(order, method, movementId, actor));
+    await insertTransaction(tx, settledOrderTransaction(order, 'refund', method, movementId, actor.userId ?? null, new Date()));
   }
   return applyTransition(tx, order, 'reimbursed', done, { remark, patch: { nextActionAt: null, leaseUntil: null }, data: { amount: order.total, currency: order.currency as Currency, movementId } });
 }
@@ -106,7 +87,7 @@ export async function reimburseThroughChannel(tx: Tx, order: OrderRow, channel: 
     idempotencyKey: `after-sales-channel:${order.id}`,
   });
   if (!out.ok) throw new Error(`order ${order.id}: channel refund could not be booked (${out.reason})`);
-  await insertTransaction(tx, refundRow(order, channel, out.movementId, SYSTEM));
+  await insertTransaction(tx, settledOrderTransaction(order, 'refund', channel, out.movementId, SYSTEM.userId ?? null, new Date()));
   return applyTransition(tx, order, 'reimbursed', done, {
     patch: { nextActionAt: null, leaseUntil: null, inDoubt: false },
     data: { amount: order.total, currency: order.currency as Currency, movementId, channel, refundId },

@@ -2,24 +2,17 @@ import { Table, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChangeQuoteLine } from '@portal/contract/api/after-sales';
 import type { Currency } from '@portal/contract/currency';
-import { formatAmount } from '../../../../lib/format';
+import { QuoteMoney, QuotePassenger } from './quote-parts';
 
 /** What a change costs per passenger: change fee, fare and tax difference, service fee, total. */
 export function ChangeQuoteTable({ lines, currency }: { lines: ChangeQuoteLine[]; currency: Currency }) {
   const { t } = useTranslation();
-  const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(v, currency)}</span>;
+  const money = (v: number) => <QuoteMoney value={v} currency={currency} />;
   const columns: TableProps<ChangeQuoteLine>['columns'] = [
     {
       key: 'name',
       title: t('orders.afterSales.quote.passenger'),
-      render: (_, l) => (
-        <span className="orders-cell-lines">
-          <Typography.Text strong>{l.name}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`flight.passengerType.${l.passengerType}`)}
-          </Typography.Text>
-        </span>
-      ),
+      render: (_, l) => <QuotePassenger line={l} />,
     },
     { key: 'changeFee', title: t('orders.afterSales.quote.changeFee'), align: 'right', render: (_, l) => money(l.changeFee) },
     { key: 'fareDifference', title: t('orders.afterSales.quote.fareDifference'), align: 'right', render: (_, l) => money(l.fareDifference) },

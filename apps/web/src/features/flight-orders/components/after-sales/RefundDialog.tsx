@@ -11,6 +11,7 @@ import { applyServerErrors } from '../../../../lib/form-errors';
 import { notify } from '../../../../lib/notify';
 import { requestRefund } from '../../api/request-refund';
 import { REFUND_REASONS, isInvoluntaryReason, needsDocuments, openLegsOf, refundReasonKey, subReasonKey, subReasonsOf } from '../../model/after-sales';
+import { PassengerChoices } from './quote-parts';
 import { useIntentKey } from '../../model/intent-key';
 import { AttachmentsField, type UploadItem } from './AttachmentsField';
 import { useLegText } from './leg-text';
@@ -137,19 +138,7 @@ export function RefundDialog({ order, options, open, preset, dateFormat, onClose
         rules={[{ required: true, type: 'array', min: 1, message: t('orders.afterSales.errors.passengers') }]}
       >
         <Checkbox.Group>
-          <Flex vertical gap={4}>
-            {options.open.map((p) => (
-              <Checkbox key={p.passengerId} value={p.passengerId}>
-                {p.name}
-                {p.ticketNumber && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {' '}
-                    {t('orders.afterSales.ticket', { number: p.ticketNumber })}
-                  </Typography.Text>
-                )}
-              </Checkbox>
-            ))}
-          </Flex>
+          <PassengerChoices open={options.open} />
         </Checkbox.Group>
       </Form.Item>
       <Form.Item

@@ -12,6 +12,7 @@ import { formatAmount, formatDateTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { confirmRefund } from '../../api/confirm-refund';
 import { useIntentKey } from '../../model/intent-key';
+import { QuoteMoney, QuotePassenger } from './quote-parts';
 
 interface Props {
   order: FlightOrder;
@@ -32,7 +33,7 @@ export function RefundQuoteCard({ order, quote, dateFormat, onChanged }: Props) 
   const [error, setError] = useState<string | null>(null);
   const intent = useIntentKey();
   const c = quote.currency;
-  const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(v, c)}</span>;
+  const money = (v: number) => <QuoteMoney value={v} currency={c} />;
   const canConfirm = order.actions.includes('confirmRefund');
   const lapsed = quote.expiresAt ? remaining(quote.expiresAt, now).expired : false;
 
@@ -57,15 +58,7 @@ export function RefundQuoteCard({ order, quote, dateFormat, onChanged }: Props) 
     {
       key: 'name',
       title: t('orders.afterSales.quote.passenger'),
-      render: (_, l) => (
-        <span className="orders-cell-lines">
-          <Typography.Text strong>{l.name}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`flight.passengerType.${l.passengerType}`)}
-            {l.ticketNumber ? ` · ${l.ticketNumber}` : ''}
-          </Typography.Text>
-        </span>
-      ),
+      render: (_, l) => <QuotePassenger line={l} />,
     },
     { key: 'paid', title: t('orders.afterSales.quote.paid'), align: 'right', render: (_, l) => money(l.paid) },
     { key: 'tax', title: t('orders.afterSales.quote.tax'), align: 'right', render: (_, l) => money(l.tax) },

@@ -12,6 +12,7 @@ import { formatAmount, formatDateTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { requestVoid } from '../../api/request-void';
 import { pathOf } from '../../model/after-sales';
+import { PassengerChoices } from './quote-parts';
 import { useIntentKey } from '../../model/intent-key';
 
 interface Props {
@@ -146,19 +147,7 @@ export function VoidDialog({ order, options, open, dateFormat, onClose, onDone }
             <Flex vertical gap={4} role="group" aria-label={t('orders.afterSales.fields.passengers')}>
               <Typography.Text strong>{t('orders.afterSales.fields.passengers')}</Typography.Text>
               <Checkbox.Group value={passengerIds} onChange={(v) => setChosen(v as string[])}>
-                <Flex vertical gap={4}>
-                  {options.open.map((p) => (
-                    <Checkbox key={p.passengerId} value={p.passengerId}>
-                      {p.name}
-                      {p.ticketNumber && (
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {' '}
-                          {t('orders.afterSales.ticket', { number: p.ticketNumber })}
-                        </Typography.Text>
-                      )}
-                    </Checkbox>
-                  ))}
-                </Flex>
+                <PassengerChoices open={options.open} />
               </Checkbox.Group>
               {passengerIds.length === 0 && <Typography.Text type="danger">{t('orders.afterSales.errors.passengers')}</Typography.Text>}
             </Flex>
