@@ -9,6 +9,7 @@ import { benchHotWallet } from './ledger.ts';
 import { benchLocations } from './locations.ts';
 import { formatMs as ms, type BenchRow } from './measure.ts';
 import { benchOrders } from './orders.ts';
+import { benchRecognition, recognitionVerdict } from './recognition.ts';
 import { benchSearch } from './search.ts';
 import { benchSolutions } from './solutions.ts';
 
@@ -64,6 +65,9 @@ rows.push(...afterSales);
 if (process.env.TEST_DATABASE_URL) rows.push(...(await benchHotWallet({ payments: 10_000, concurrency: 8 })));
 // Orders: booking's own cost and the order list over 100,000 orders (PostgreSQL).
 if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOrders()));
+// Travellers: document recognition, and the other routes' latency while it runs (PGlite).
+const recognition = await benchRecognition();
+rows.push(...recognition);
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const md = `# Benchmarks
@@ -90,6 +94,8 @@ booking the seats, confirming) under 100 ms at p95; the order list with filters 
 under 50 ms and the status counts under 20 ms at p95 (the orders are seeded by the bench, not the demo data).
 
 ${afterSalesVerdict(afterSales)}
+
+${recognitionVerdict(recognition)}
 
 Login is deliberately slow: argon2id at OWASP's memory floor is the point of the design (see docs/decisions/0001-foundation.md).
 `;

@@ -7,6 +7,7 @@ import type { SessionPolicy } from './config.ts';
 import type { SupplierRegistry } from './suppliers/air/registry.ts';
 import type { Payments } from './payments/registry.ts';
 import type { WorkQueue } from './modules/flight-orders/work-queue.ts';
+import type { DocumentKeyring } from './modules/travellers/document-crypto.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -25,6 +26,8 @@ export interface Deps {
   payments: Payments;
   /** Background order steps (pg-boss queue once the job runner attaches it). */
   orderWork: WorkQueue;
+  /** Seals and opens frequent passengers' document numbers (TRAVELLER_DOCUMENT_KEY; modules/travellers/document-crypto.ts). */
+  documentKeys: DocumentKeyring;
   /** For background work outside a request. */
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }

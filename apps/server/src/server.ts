@@ -12,16 +12,20 @@ import { assertPaymentSecrets, PaymentSettingsError } from './payments/mode.ts';
 import { createPayments, paymentsSummary } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
 import { createWorkQueue } from './modules/flight-orders/work-queue.ts';
+import { DocumentKeyError, loadDocumentKeyring } from './modules/travellers/document-crypto.ts';
 
 let settings: Settings;
+let documentKeys: ReturnType<typeof loadDocumentKeyring>;
 try {
   settings = readSettings();
   assertPaymentSecrets(settings.payments, settings.paymentSecrets);
+  documentKeys = loadDocumentKeyring(process.env, settings.dataDir);
 } catch (err) {
-  if (!(err instanceof PaymentSettingsError)) throw err;
+  if (!(err instanceof PaymentSettingsError) && !(err instanceof DocumentKeyError)) throw err;
   // No app logger yet: the same pino lines, one per problem naming its variable (never a secret's value), then exit 1.
   const boot = pino({ name: 'portal' }, pino.destination({ dest: 2, sync: true }));
-  for (const p of err.problems) boot.fatal({ variable: p.variable }, `refusing to start: ${p.message}`);
+  const problems = err instanceof PaymentSettingsError ? err.problems : [{ variable: 'TRAVELLER_DOCUMENT_KEY', message: err.message }];
+  for (const p of problems) boot.fatal({ variable: p.variable }, `refusing to start: ${p.message}`);
   process.exit(1);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +50,7 @@ const app = await buildApp({
       merchantName: process.env.PAYMENT_MERCHANT_NAME,
     }),
     orderWork: createWorkQueue(),
+    documentKeys: documentKeys.keyring,
   },
   // Redaction and safe error serializers: no request data, parameters or secrets in the log (plugins/logging.ts).
   logger: loggerOptions({ level: settings.logLevel }),
@@ -54,6 +59,12 @@ const app = await buildApp({
 });
 
 app.deps.log = app.log;
+if (documentKeys.source === 'development-file') {
+  app.log.warn(
+    { dataDir: settings.dataDir, variable: 'TRAVELLER_DOCUMENT_KEY' },
+    "TRAVELLER_DOCUMENT_KEY is not set: travellers' document numbers are sealed with a development key generated into DATA_DIR; set it in production",
+  );
+}
 app.log.info(paymentsSummary(app.deps.payments), 'payment mode');
 if (app.deps.payments.notLive.length > 0) {
   app.log.warn({ notLive: app.deps.payments.notLive }, 'PAYMENT_CHANNELS enables channels that have no live adapter yet: they are not offered');

@@ -15,6 +15,7 @@ import { setFaults } from '../src/suppliers/air/faults.ts';
 import { createAirSuppliers } from '../src/suppliers/air/registry.ts';
 import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 import { sessionPolicyFrom } from '../src/config.ts';
+import { createDocumentKeyring } from '../src/modules/travellers/document-crypto.ts';
 import { api, bookOrders, cashOf, companyIdByCode, liveBook, liveLogin, liveSearch, orderTotals, passenger, waitHealthy, type LiveAnswer } from './helpers/live-server.ts';
 import { startPgCluster, type PgCluster } from './helpers/pg-cluster.ts';
 
@@ -280,6 +281,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('fault injection', () => {
         airSuppliers: createAirSuppliers({ db: database.db }),
         payments: createPayments({ db: database.db, publicUrl: server.url }),
         orderWork: createWorkQueue(),
+        documentKeys: createDocumentKeyring(Buffer.alloc(32, 7)),
       };
       await advanceOrder(orderDepsOf(deps), id, { force: true });
       const [after] = await database.db.select().from(flightOrders).where(eq(flightOrders.id, id));

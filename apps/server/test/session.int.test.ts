@@ -171,22 +171,20 @@ describe('PUT /base/v2/me and /me/config/{key}', () => {
     expect((await put('countries', ['CN', 'HK'])).data.countries).toEqual(['CN', 'HK']);
     expect((await put('defaultRegion', '852')).data.defaultRegion).toBe('852');
     expect((await put('dateFormat', 'dd/MM/yyyy')).data.dateFormat).toBe('dd/MM/yyyy');
+    // Frequent passengers are no longer a config key: /base/v2/often-used-passengers keeps them (issue 11).
     const pax = { surname: 'ZHANG', givenName: 'SAN', type: 'adult' };
-    expect((await put('passengers', [pax])).data.passengers).toHaveLength(1);
+    expect((await put('passengers', [pax])).status).toBe(400);
 
     const empty = await put('cities', []);
     expect(empty.status).toBe(400);
     expect(empty.message).toBe('The list must not be empty');
     expect((await put('countries', [], 'zh-CN')).message).toBe('列表不能为空');
-    const tooMany = await put('passengers', Array.from({ length: 31 }, () => pax));
-    expect(tooMany.message).toBe('At most 30 frequent passengers');
-    expect((await put('passengers', [{ surname: 'Zhang', givenName: 'San' }])).status).toBe(400);
     expect((await put('dateFormat', 'yy')).status).toBe(400);
     expect((await call(t.app, 'PUT', '/base/v2/me/config/unknownKey', { token, body: { value: 1 } })).status).toBe(400);
 
     // Refused writes changed nothing.
     const me = await call(t.app, 'GET', '/base/v2/me', { token });
-    expect(me.data.userInfo.config).toEqual({ defaultRegion: '852', dateFormat: 'dd/MM/yyyy', cities: ['BJS', 'SHA'], countries: ['CN', 'HK'], passengers: [pax] });
+    expect(me.data.userInfo.config).toEqual({ defaultRegion: '852', dateFormat: 'dd/MM/yyyy', cities: ['BJS', 'SHA'], countries: ['CN', 'HK'] });
   });
 });
 

@@ -14,6 +14,9 @@ import { resilienceMessages } from './messages-resilience.ts';
 import { afterSalesMessages } from './messages-after-sales.ts';
 import { scheduleSimMessages } from './messages-schedule-sim.ts';
 import { scheduleChangesMessages } from './messages-schedule-changes.ts';
+import { travellersMessages } from './messages-travellers.ts';
+import { recognitionMessages } from './messages-recognition.ts';
+import { passengerImportMessages } from './messages-passenger-import.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -165,6 +168,9 @@ const catalogue = {
   ...billsMessages,
   ...ordersMessages,
   ...passengersMessages,
+  ...travellersMessages,
+  ...recognitionMessages,
+  ...passengerImportMessages,
   ...webhooksMessages,
   ...embeddingMessages,
   ...retentionMessages,

@@ -45,6 +45,9 @@ const REDACT_PATHS = [
   'travel_document.number',
   '*.travel_document.number',
   '*.*.travel_document.number',
+  // A frequent passenger's documents (issue 11), wherever one is logged.
+  'travel_documents[*].number',
+  '*.travel_documents[*].number',
 ];
 
 /** Properties of an error (and of pg's DatabaseError) that name things rather than repeat data. */

@@ -18,11 +18,13 @@ import scheduleChangeRoutes from './order/schedule-changes.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
+import travellerRoutes from './base/travellers.ts';
+import recognitionRoutes from './base/recognition.ts';
 
 /** Feature route plugins, registered by app.ts after the session routes. */
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
   agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
   afterSalesRoutes, scheduleChangeRoutes,
-  webhookRoutes,
+  webhookRoutes, travellerRoutes, recognitionRoutes,
 ];

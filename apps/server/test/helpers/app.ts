@@ -8,6 +8,10 @@ import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/a
 import { createPayments, type PaymentsOptions } from '../../src/payments/registry.ts';
 import { injectTransport } from '../../src/payments/transport.ts';
 import { createWorkQueue } from '../../src/modules/flight-orders/work-queue.ts';
+import { createDocumentKeyring } from '../../src/modules/travellers/document-crypto.ts';
+
+/** A fixed document key, so a test can open what another app instance on the same database sealed. */
+export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 7);
 
 /** The public URL the test app believes it has (payment callback and return URLs are built on it). */
 export const TEST_PUBLIC_URL = 'http://portal.test';
@@ -75,7 +79,7 @@ export async function createTestApp(
     db: database.db,
   });
   const app: FastifyInstance = await buildApp({
-    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments, orderWork: createWorkQueue() },
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments, orderWork: createWorkQueue(), documentKeys: createDocumentKeyring(TEST_DOCUMENT_KEY) },
     webDist: opts.webDist,
   });
   await app.ready();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../currency.ts';
 import { LANGUAGES } from '../languages.ts';
 import { EmbedOrigins } from './agency-config.ts';
-import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX, MAX_FREQUENT_PASSENGERS } from '../roles.ts';
+import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX } from '../roles.ts';
 
 export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd MMM yyyy'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -29,16 +29,6 @@ export const SingleLoginBody = z.object({
 });
 export type SingleLoginBody = z.infer<typeof SingleLoginBody>;
 
-export const FavouritePassenger = z.object({
-  surname: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong').regex(/^[A-Z]+$/, 'validation.invalid'),
-  givenName: z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'),
-  type: z.enum(['adult', 'child', 'infant']).default('adult'),
-  gender: z.enum(['male', 'female']).nullish(),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').nullish(),
-  nationality: z.string().regex(/^[A-Z]{2}$/, 'validation.country').nullish(),
-});
-export type FavouritePassenger = z.infer<typeof FavouritePassenger>;
-
 export const CityCode = z.string().regex(/^[A-Z]{3}$/, 'validation.city');
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.country');
 export const AreaCode = z.string().regex(/^\d{1,4}$/, 'validation.region');
@@ -48,22 +38,25 @@ export const UserConfig = z.object({
   dateFormat: z.enum(DATE_FORMATS),
   cities: z.array(CityCode),
   countries: z.array(CountryCode),
-  passengers: z.array(FavouritePassenger),
 });
 export type UserConfig = z.infer<typeof UserConfig>;
 
+/**
+ * Frequent passengers are not a config key: they live in their own table, served by /base/v2/often-used-passengers
+ * (issue 11, docs/decisions/0015-travellers.md); migration 0010 moved the old `passengers` lists there.
+ */
+
 /** A new user's favourites: the spec's defaults (area code 86, yyyy-MM-dd) and empty lists. */
-export const DEFAULT_USER_CONFIG: UserConfig = { defaultRegion: DEFAULT_REGION, dateFormat: DEFAULT_DATE_FORMAT, cities: [], countries: [], passengers: [] };
+export const DEFAULT_USER_CONFIG: UserConfig = { defaultRegion: DEFAULT_REGION, dateFormat: DEFAULT_DATE_FORMAT, cities: [], countries: [] };
 
 /** Bodies of PUT /base/v2/me/config/{key}: favourite lists must not be empty (spec point 5). */
 export const ConfigBodies = {
   cities: z.object({ value: z.array(CityCode).min(1, 'validation.list.empty').max(50, 'validation.invalid') }),
   countries: z.object({ value: z.array(CountryCode).min(1, 'validation.list.empty').max(50, 'validation.invalid') }),
-  passengers: z.object({ value: z.array(FavouritePassenger).max(MAX_FREQUENT_PASSENGERS, 'validation.passengers.max') }),
   defaultRegion: z.object({ value: AreaCode }),
   dateFormat: z.object({ value: z.enum(DATE_FORMATS, 'validation.dateFormat') }),
 } as const;
-export const CONFIG_KEYS = ['cities', 'countries', 'passengers', 'defaultRegion', 'dateFormat'] as const;
+export const CONFIG_KEYS = ['cities', 'countries', 'defaultRegion', 'dateFormat'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export const ConfigKeyParams = z.object({ key: z.enum(CONFIG_KEYS) });
 

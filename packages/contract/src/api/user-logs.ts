@@ -34,6 +34,8 @@ export const USER_LOG_ACTIONS = [
   'agency_credit',
   // Operations desk (issue 8): approve, reject, retry ticketing, mark failed; the order and remark in the detail.
   'order_desk',
+  // Travellers (issue 11): the owner asked for a frequent passenger's full document number; the number is not logged.
+  'traveller_document_reveal',
 ] as const;
 export type UserLogAction = (typeof USER_LOG_ACTIONS)[number];
 

@@ -7,3 +7,4 @@ export * from './ledger.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './after-sales.ts';
+export * from './travellers.ts';

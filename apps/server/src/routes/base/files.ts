@@ -6,7 +6,7 @@ import { getFile } from '../../modules/files/file.service.ts';
 import { readUploadedFile } from '../../modules/files/upload.ts';
 import { setOwnAvatar } from '../../modules/users/avatar.service.ts';
 import { authOf, metaOf } from '../../plugins/auth.ts';
-import { ok } from '../../plugins/errors.ts';
+import { notFound, ok } from '../../plugins/errors.ts';
 
 export default async function fileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +28,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'An uploaded image (raw bytes, not an envelope)', params: IdParams } },
     async (req, reply) => {
       const file = await getFile(db, req.params.id);
+      if (file.kind === 'document_image') throw notFound(); // an identity document is personal data, never public
       return reply
         .type(file.mime)
         // Stored bytes are only ever rendered as the image type detected at upload, never sniffed or run as a page.

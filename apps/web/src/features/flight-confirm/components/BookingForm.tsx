@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
+import { ImportOutlined, SnippetsOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlightOrder } from '@portal/contract/api/flight-orders';
 import type { FareChoice, Solution } from '@portal/contract/api/shopping';
+import type { FrequentPassenger } from '@portal/contract/api/travellers';
+import type { PastedPassenger } from '@portal/contract/passengers/paste-import';
 import { Code } from '@portal/contract/codes';
 import { validateBooking, type FieldError } from '@portal/contract/passengers/validate';
 import { paths } from '../../../app/paths';
@@ -33,6 +36,9 @@ import { bookedToast, classifyBookingError, isFormPath, type BookingFailure } fr
 import { BookingFailureAlert } from './BookingFailureAlert';
 import { ContactCard } from './ContactCard';
 import { PassengerCard } from './PassengerCard';
+import { PastePassengersModal } from './PastePassengersModal';
+import { TravellerPickerModal } from './TravellerPickerModal';
+import { usePassengerImport } from './usePassengerImport';
 
 interface Props {
   searchId: string;
@@ -80,6 +86,42 @@ export function BookingForm(props: Props) {
   const submitted = useRef(false);
   /** The key of this booking attempt and the total it was sent with: new when anything changes. */
   const attempt = useRef<{ key: string; total: number } | null>(null);
+
+  /** Anything changed is another booking: it gets a key of its own (typed, imported or recognised alike). */
+  const changed = useCallback(() => {
+    attempt.current = null;
+    setFailure((f) => (f && f.kind !== 'fareGone' ? null : f));
+  }, []);
+  const openFrequentFlyer = useCallback((index: number) => setFrequentFlyerOpen((open) => new Set([...open, index])), []);
+  const importer = usePassengerImport({ form, slots, fare, solution, documentTypes, onWritten: changed, openFrequentFlyer });
+  const [pickerMax, setPickerMax] = useState<number | null>(null);
+  const [pasteOpen, setPasteOpen] = useState(false);
+
+  const openPicker = () => {
+    const free = importer.freeSlots().length;
+    if (free === 0) notify.info(t('flight.book.import.allFilled'));
+    else setPickerMax(free);
+  };
+  const importPicked = async (travellers: FrequentPassenger[], target?: number) => {
+    try {
+      const { imported, notFitted } = await importer.importTravellers(travellers, target);
+      setPickerMax(null);
+      if (notFitted > 0) notify.warning(t('flight.book.import.partly', { imported, notFitted }));
+      else if (target === undefined) notify.success(t('flight.book.import.done', { count: imported }));
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : t('flight.book.import.failed'));
+    }
+  };
+  const importPasted = async (passengers: PastedPassenger[]) => {
+    try {
+      const { imported, notFitted } = await importer.importPasted(passengers);
+      setPasteOpen(false);
+      if (notFitted > 0) notify.warning(t('flight.book.import.partly', { imported, notFitted }));
+      else notify.success(t('flight.book.import.done', { count: imported }));
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : t('flight.book.import.failed'));
+    }
+  };
 
   const check = useCallback(() => validateBooking(toBookingInput(form.getFieldsValue(true) as BookingFormValues), rules), [form, rules]);
 
@@ -205,16 +247,25 @@ export function BookingForm(props: Props) {
       requiredMark={false}
       onFinish={book}
       onFinishFailed={({ errorFields }) => reveal(errorFields)}
-      onValuesChange={() => {
-        // Anything changed is another booking: it gets a key of its own.
-        attempt.current = null;
-        if (failure && failure.kind !== 'fareGone') setFailure(null);
+      onValuesChange={(changedValues) => {
+        changed();
+        importer.onValuesChange(changedValues);
       }}
     >
       <Flex vertical gap={16}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('flight.book.passengers')}
-        </Typography.Title>
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('flight.book.passengers')}
+          </Typography.Title>
+          <Flex gap={8} wrap>
+            <Button icon={<ImportOutlined />} onClick={openPicker} disabled={booking || importer.importing}>
+              {t('flight.book.import.open')}
+            </Button>
+            <Button icon={<SnippetsOutlined />} onClick={() => setPasteOpen(true)} disabled={booking || importer.importing}>
+              {t('flight.book.paste.open')}
+            </Button>
+          </Flex>
+        </Flex>
         <Form.List name="passengers" rules={[listRule]}>
           {(fields, _ops, { errors }) => (
             <Flex vertical gap={16}>
@@ -233,6 +284,16 @@ export function BookingForm(props: Props) {
                   today={today}
                   rule={rule}
                   frequentFlyerOpen={frequentFlyerOpen.has(field.name)}
+                  notes={importer.notes[field.name]}
+                  onDismissNote={(id) => importer.dismissNote(field.name, id)}
+                  uncertain={(path) => importer.uncertainRule(field.name, path)}
+                  memberCards={importer.memberCards[field.name]}
+                  onChooseMemberCard={(id) => importer.chooseMemberCard(field.name, id)}
+                  onChooseTraveller={(traveller) => void importPicked([traveller], field.name)}
+                  onRecognised={(answer) => importer.applyRecognition(field.name, answer)}
+                  onRecognitionFailed={(message) => importer.recognitionFailed(field.name, message)}
+                  onRecognitionStart={() => importer.dismissNote(field.name, 'recognition')}
+                  busy={booking || importer.importing}
                   onFrequentFlyerOpen={(open) =>
                     setFrequentFlyerOpen((prev) => {
                       const next = new Set(prev);
@@ -266,6 +327,14 @@ export function BookingForm(props: Props) {
           </Flex>
         </Card>
       </Flex>
+      <TravellerPickerModal
+        open={pickerMax !== null}
+        max={pickerMax ?? 0}
+        importing={importer.importing}
+        onCancel={() => setPickerMax(null)}
+        onImport={(travellers) => void importPicked(travellers)}
+      />
+      <PastePassengersModal open={pasteOpen} today={today} importing={importer.importing} onCancel={() => setPasteOpen(false)} onImport={importPasted} />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateBooking } from '@portal/contract/passengers/validate';
 import { makeFare, makeLeg, makeSolution } from '../../../components/flight/test-fixtures';
 import { ApiError } from '../../../lib/api';
+import { upperLatin } from '../../../lib/upper-latin';
 import {
   bookingRulesFor,
   contactDefaults,
@@ -12,7 +13,6 @@ import {
   passengerSlots,
   toBookingInput,
   toPassengerInput,
-  upperLatin,
 } from './booking-form';
 import { bookedToast, classifyBookingError, isFormPath } from './booking-outcome';
 

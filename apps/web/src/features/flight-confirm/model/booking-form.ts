@@ -109,9 +109,6 @@ export function contactDefaults(me: Pick<MeAnswer, 'userInfo'> | null | undefine
 
 const text = (v: string | undefined | null) => (v ?? '').trim();
 
-/** Upper-cases the English letters only: "ß" must stay "ß" so the rules refuse it (upper-cased it would be "SS"). */
-export const upperLatin = (v: string | undefined) => (v ?? '').replace(/[a-z]+/g, (s) => s.toUpperCase());
-
 export function toPassengerInput(v: PassengerFormValue): PassengerInput {
   const doc = v.travel_document ?? {};
   const docType = text(doc.type);

@@ -1,101 +1,264 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Flex, Grid, Input, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FavouritePassenger } from '@portal/contract/api/auth';
-import { MAX_FREQUENT_PASSENGERS } from '@portal/contract/roles';
+import { MAX_FREQUENT_PASSENGERS, type FrequentPassenger, type FrequentPassengerList } from '@portal/contract/api/travellers';
+import { DocumentNumber } from '../../../components/travellers/DocumentNumber';
+import { TravellerFormModal } from '../../../components/travellers/TravellerFormModal';
+import { useDeleteTraveller, useTravellers } from '../../../components/travellers/api';
+import { ticketName } from '../../../components/travellers/traveller-form';
+import { regionNamer } from '../../../lib/display-names';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useUpdateConfig } from '../api/update-config';
-import { regionNamer as countryNamer } from '../../../lib/display-names';
-import { PassengerModal } from './PassengerModal';
+import { useDateFormat } from '../../../lib/use-date-format';
 
-interface Props {
-  value: FavouritePassenger[];
-  dateFormat: string;
-}
+/** Typing pauses this long before the list is searched: one request per word, not per keystroke. */
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** At most 30 passengers; every change saves the whole list (PUT /me/config/passengers). */
-export function FrequentPassengers({ value, dateFormat }: Props) {
-  const { t, i18n } = useTranslation();
-  const save = useUpdateConfig('passengers');
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const full = value.length >= MAX_FREQUENT_PASSENGERS;
-  const country = countryNamer(i18n.language);
+/**
+ * The agent's frequent passengers (issue 11; at most 30, kept by the server at /base/v2/often-used-passengers): search
+ * by name, pinyin or document number, add, edit, delete. A table on wider screens, one card per traveller on a phone.
+ */
+export function FrequentPassengers() {
+  const { t } = useTranslation();
+  const phone = Grid.useBreakpoint().xs === true;
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
 
-  function persist(next: FavouritePassenger[], done?: () => void) {
-    save.mutate(next, {
-      onSuccess: () => {
-        notify.success(t('common.saved'));
-        done?.();
-      },
-      onError: (e) => notify.error(e.message),
+  const list = useTravellers(keyword || undefined);
+  // The count and the limit are about all travellers, not the ones a search matched.
+  const all = useTravellers(undefined);
+  const remove = useDeleteTraveller();
+  const [editing, setEditing] = useState<FrequentPassenger | 'new' | null>(null);
+
+  // While a new search loads, the last answer stays on screen (dimmed by the spinner) rather than an empty list.
+  const last = useRef<FrequentPassengerList | undefined>(undefined);
+  if (list.data) last.current = list.data;
+  const items = list.data?.items ?? last.current?.items ?? [];
+
+  const max = all.data?.max ?? MAX_FREQUENT_PASSENGERS;
+  const count = all.data?.total ?? all.data?.items.length ?? 0;
+  const full = count >= max;
+
+  function del(p: FrequentPassenger) {
+    remove.mutate(p.id, {
+      onSuccess: () => notify.success(t('travellers.list.deleted', { name: ticketName(p) })),
+      onError: (err) => notify.error(err.message || t('travellers.list.deleteFailed')),
     });
   }
 
-  function upsert(p: FavouritePassenger) {
-    const next = editing === 'new' || editing === null ? [...value, p] : value.map((old, i) => (i === editing ? p : old));
-    persist(next, () => setEditing(null));
+  const addButton = (size: 'small' | 'middle' = 'small') => (
+    <Tooltip title={full ? t('travellers.list.full', { max }) : undefined}>
+      {/* A disabled button receives no pointer events: the wrapper is what shows the reason on hover. */}
+      <span style={{ display: 'inline-block' }} data-testid="add-traveller">
+        <Button type="primary" size={size} icon={<PlusOutlined />} disabled={full || !all.data} onClick={() => setEditing('new')}>
+          {t('travellers.list.add')}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+
+  const actions = (p: FrequentPassenger) => (
+    <Space size={0}>
+      <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('travellers.list.editOf', { name: ticketName(p) })} onClick={() => setEditing(p)} />
+      <Popconfirm
+        title={t('travellers.list.deleteConfirm', { name: ticketName(p) })}
+        okText={t('common.delete')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('common.cancel')}
+        onConfirm={() => del(p)}
+      >
+        <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('travellers.list.deleteOf', { name: ticketName(p) })} />
+      </Popconfirm>
+    </Space>
+  );
+
+  const searching = keyword !== '';
+  const empty = searching ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('travellers.list.noMatch')} />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('travellers.list.empty')}>
+      {addButton('middle')}
+    </Empty>
+  );
+
+  const error = list.error ?? all.error;
+  let body;
+  if (error && !last.current) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('travellers.list.loadFailed')}
+        description={error.message}
+        action={
+          <Button size="small" onClick={() => void Promise.all([list.refetch(), all.refetch()])}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (phone) {
+    body = <TravellerCards items={items} loading={list.isFetching || remove.isPending} empty={empty} actions={actions} />;
+  } else {
+    body = <TravellersTable items={items} loading={list.isFetching || remove.isPending} empty={empty} actions={actions} />;
   }
 
   return (
     <Card
       size="small"
-      title={t('profile.passengers.title')}
+      title={t('travellers.list.title')}
       extra={
         <Space>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('profile.passengers.count', { count: value.length, max: MAX_FREQUENT_PASSENGERS })}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="travellers-count">
+            {t('travellers.list.count', { count, max })}
           </Typography.Text>
-          <Button type="primary" size="small" icon={<PlusOutlined />} disabled={full} onClick={() => setEditing('new')}>
-            {t('profile.passengers.add')}
-          </Button>
+          {addButton()}
         </Space>
       }
     >
-      <Table<FavouritePassenger & { index: number }>
-        size="small"
-        rowKey="index"
-        pagination={false}
-        scroll={{ x: 720 }}
-        loading={save.isPending}
-        dataSource={value.map((p, index) => ({ ...p, index }))}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('profile.passengers.empty')} /> }}
-        columns={[
-          { title: t('profile.passengers.name'), key: 'name', render: (_, p) => <Typography.Text strong>{`${p.surname}/${p.givenName}`}</Typography.Text> },
-          { title: t('profile.passengers.type'), dataIndex: 'type', render: (v: string) => t(`profile.passengerType.${v}`) },
-          { title: t('profile.passengers.gender'), dataIndex: 'gender', render: (v: string | null) => (v ? t(`profile.gender.${v}`) : '-') },
-          { title: t('profile.passengers.birthday'), dataIndex: 'birthday', render: (v: string | null) => formatDate(v, dateFormat) },
-          { title: t('profile.passengers.nationality'), dataIndex: 'nationality', render: (v: string | null) => (v ? country(v) : '-') },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 110,
-            render: (_, p) => (
-              <Space size={0}>
-                <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setEditing(p.index)} />
-                <Popconfirm
-                  title={t('profile.passengers.deleteConfirm', { name: `${p.surname}/${p.givenName}` })}
-                  okText={t('common.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => persist(value.filter((_, i) => i !== p.index))}
-                >
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <PassengerModal
-        open={editing !== null}
-        initial={typeof editing === 'number' ? value[editing] : null}
-        saving={save.isPending}
-        onCancel={() => setEditing(null)}
-        onSave={upsert}
-      />
+      <Flex vertical gap={12}>
+        <Input.Search
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onSearch={(v) => {
+            // Enter searches at once, without waiting for the pause.
+            setTyped(v);
+            setKeyword(v.trim());
+          }}
+          allowClear
+          maxLength={40}
+          placeholder={t('travellers.list.search')}
+          aria-label={t('travellers.list.search')}
+          style={{ maxWidth: phone ? undefined : 360 }}
+        />
+        {body}
+      </Flex>
+      <TravellerFormModal open={editing !== null} traveller={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
     </Card>
+  );
+}
+
+interface ListProps {
+  items: FrequentPassenger[];
+  loading: boolean;
+  empty: ReactNode;
+  actions(p: FrequentPassenger): ReactNode;
+}
+
+/** SURNAME/GIVEN NAMES over the Chinese name. */
+function NameCell({ p }: { p: FrequentPassenger }) {
+  return (
+    <Flex vertical>
+      <Typography.Text strong>{ticketName(p)}</Typography.Text>
+      {p.localName && <Typography.Text type="secondary">{p.localName}</Typography.Text>}
+    </Flex>
+  );
+}
+
+/** Each document masked with its eye; a traveller moved over from the old list without one is flagged instead. */
+function DocumentsCell({ p }: { p: FrequentPassenger }) {
+  const { t } = useTranslation();
+  if (!p.travel_document || p.travel_documents.length === 0) {
+    return (
+      <Tag color="warning" icon={<WarningOutlined />}>
+        {t('travellers.list.addDocument')}
+      </Tag>
+    );
+  }
+  return (
+    <Flex vertical gap={2}>
+      {p.travel_documents.map((d) => (
+        <DocumentNumber key={d.id} passengerId={p.id} document={d} />
+      ))}
+    </Flex>
+  );
+}
+
+function CardsCell({ p }: { p: FrequentPassenger }) {
+  if (p.memberCards.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Flex vertical gap={2}>
+      {p.memberCards.map((c) => (
+        <Typography.Text key={c.id}>
+          {c.airline} {c.number}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}
+
+function useCells() {
+  const { t, i18n } = useTranslation();
+  const dateFormat = useDateFormat();
+  const country = regionNamer(i18n.language);
+  return {
+    type: (p: FrequentPassenger) => t(`flight.passengerType.${p.type}`),
+    gender: (p: FrequentPassenger) => (p.gender ? t(`travellers.genders.${p.gender}`) : '-'),
+    birthday: (p: FrequentPassenger) => formatDate(p.birthday, dateFormat),
+    nationality: (p: FrequentPassenger) => (p.nationality ? country(p.nationality) : '-'),
+  };
+}
+
+function TravellersTable({ items, loading, empty, actions }: ListProps) {
+  const { t } = useTranslation();
+  const cell = useCells();
+  const columns: ColumnsType<FrequentPassenger> = [
+    { title: t('travellers.list.name'), key: 'name', render: (_, p) => <NameCell p={p} /> },
+    { title: t('travellers.list.type'), key: 'type', width: 80, render: (_, p) => cell.type(p) },
+    { title: t('travellers.list.gender'), key: 'gender', width: 80, render: (_, p) => cell.gender(p) },
+    { title: t('travellers.list.birthday'), key: 'birthday', width: 120, render: (_, p) => cell.birthday(p) },
+    { title: t('travellers.list.nationality'), key: 'nationality', width: 130, render: (_, p) => cell.nationality(p) },
+    // Wide enough for "Passport ******1234" and its eye on one line: a number broken across lines is misread.
+    { title: t('travellers.list.documents'), key: 'documents', width: 300, render: (_, p) => <DocumentsCell p={p} /> },
+    { title: t('travellers.list.memberCards'), key: 'cards', render: (_, p) => <CardsCell p={p} /> },
+    { title: t('common.actions'), key: 'actions', fixed: 'right', width: 96, render: (_, p) => actions(p) },
+  ];
+  return (
+    <Table<FrequentPassenger>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      // Seven columns do not fit a narrow window: they scroll, with the actions pinned.
+      scroll={{ x: 1100 }}
+      loading={loading}
+      dataSource={items}
+      columns={columns}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+/** The list on a phone: one card per traveller with everything the table shows, stacked. */
+function TravellerCards({ items, loading, empty, actions }: ListProps) {
+  const { t } = useTranslation();
+  const cell = useCells();
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={8}>
+        {items.length === 0 && empty}
+        {items.map((p) => (
+          <Card key={p.id} size="small" data-testid="traveller-card" title={<NameCell p={p} />} extra={actions(p)}>
+            <Flex vertical gap={4}>
+              <Typography.Text type="secondary">
+                {[cell.type(p), cell.gender(p), cell.birthday(p), cell.nationality(p)].join(' · ')}
+              </Typography.Text>
+              <DocumentsCell p={p} />
+              {p.memberCards.length > 0 && (
+                <Flex gap={4} align="baseline" wrap>
+                  <Typography.Text type="secondary">{t('travellers.list.memberCards')}:</Typography.Text>
+                  <CardsCell p={p} />
+                </Flex>
+              )}
+            </Flex>
+          </Card>
+        ))}
+      </Flex>
+    </Spin>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
 import { LockOutlined, SettingOutlined, StarOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { useSession } from '../../../lib/session';
 import { openLoginDialog } from '../../auth/login-dialog-store';
@@ -12,9 +13,16 @@ import { FrequentPassengers } from '../components/FrequentPassengers';
 import { PasswordForm } from '../components/PasswordForm';
 import { PreferencesForm } from '../components/PreferencesForm';
 
+const TABS = ['account', 'password', 'favourites', 'preferences'] as const;
+
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { me, restoring } = useSession();
+  // The tab lives in the URL (/profile?tab=favourites), so a reload, the back button and a link from the booking
+  // form's "add them in your profile" land on the frequent passengers rather than on the account form.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'account';
 
   if (restoring) return <PageSpinner />;
   // /profile is public in the guard table (spec point 2), but there is nothing to show without a session.
@@ -43,6 +51,12 @@ export default function ProfilePage() {
       </Typography.Title>
       <Card>
         <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams((p) => {
+            const next = new URLSearchParams(p);
+            next.set('tab', key);
+            return next;
+          }, { replace: true })}
           items={[
             {
               key: 'account',
@@ -74,7 +88,7 @@ export default function ProfilePage() {
                       <FavouriteCountries value={config.countries} />
                     </Col>
                   </Row>
-                  <FrequentPassengers value={config.passengers} dateFormat={config.dateFormat} />
+                  <FrequentPassengers />
                 </Flex>
               ),
             },

@@ -1,3 +1,4 @@
+import type { FocusEvent } from 'react';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { parseIsoDate } from '@portal/contract/passengers/dates';
@@ -22,10 +23,13 @@ interface Props {
   'aria-label'?: string;
 }
 
-/** A calendar date kept as 'YYYY-MM-DD' (never a Date: a time zone could move it), picked or typed. */
+/**
+ * A calendar date kept as 'YYYY-MM-DD' (never a Date: a time zone could move it), picked or typed. Shared by the
+ * passenger forms (booking, frequent passengers) so a date typed as on a ticket reads the same everywhere.
+ */
 export function DateInput({ value, onChange, parseTyped, defaultPickerValue, ...rest }: Props) {
   const iso = value ? parseIsoDate(value) : null;
-  const onBlur = (e: React.FocusEvent<HTMLElement>) => {
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
     const typed = (e.target as HTMLInputElement).value?.trim();
     if (!typed || !parseTyped || typed === value) return;
     const read = parseTyped(typed);
