@@ -9,6 +9,7 @@ import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { inDays } from './helpers/shopping.ts';
 import { adult, book, findFare, healthySuppliers, pay } from './helpers/orders.ts';
 import { companyIdOf } from './helpers/tenants.ts';
+import { setFaults } from '../src/suppliers/air/faults.ts';
 
 // Row locks and races need the PostgreSQL server (PGlite is one connection).
 describe.skipIf(process.env.TEST_DB !== 'postgres')('orders under concurrency', () => {
@@ -31,7 +32,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('orders under concurrency', 
     const rbds = [...limits.keys()];
     const top = rbds[rbds.length - 1];
     await t.db.insert(seatInventory).values(rbds.map((rbd) => ({ supplier: 'sim-gds', flightNumber: seg.flightNumber, date, bookingClass: rbd, sold: rbd === top ? limits.get(rbd)! - 9 : limits.get(rbd)! })));
+    // Only sim-gds answers the search: another supplier selling the same flight cheaper (in its own inventory) would
+    // lead the collapsed itinerary, and its segment's class and seats would be shown instead of sim-gds's.
+    for (const code of ['sim-ndc', 'sim-lcc']) await setFaults(t.db, code, { enabled: false });
     const again = await findFare(t.app, operator, { days: 40 });
+    await healthySuppliers(t);
     const solutions = await call(t.app, 'POST', '/shopping/v2/flight/async-shopping/solutions', { token: operator, body: { searchId: again.searchId, pageSize: 200 } });
     const target = solutions.data.items.find((s: any) => s.legs[0].segments[0].flightNumber === seg.flightNumber);
     const last = target.fares.find((f: any) => f.fareId.startsWith('sim-gds:'));

@@ -3,6 +3,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
 import {
+  files,
+  frequentPassengers,
   flightOrderPassengers,
   flightOrders,
   flightSearchResults,
@@ -177,6 +179,20 @@ describe('retention job', () => {
     expect(leftDeliveries.map((r) => r.id).sort()).toEqual([ids[2].id, ids[3].id].sort());
     const leftMails = await t.db.select({ id: outboxEmails.id }).from(outboxEmails).where(inArray(outboxEmails.id, mails.map((r) => r.id)));
     expect(leftMails.map((r) => r.id).sort()).toEqual([mails[3].id, mails[4].id].sort());
+  });
+
+  it('deletes document images a recognition kept but no traveller took up within the hour; attached ones and fresh ones stay', async () => {
+    const operatorId = await userIdOf(t, 'operator');
+    const image = (age: number) => ({ companyId: agencyId, kind: 'document_image', mime: 'image/png', size: 3, sha256: randomUUID(), data: Buffer.from([1, 2, 3]), createdAt: ago(age) });
+    const [orphan, fresh, attached, logo] = await t.db
+      .insert(files)
+      .values([image(2 * HOUR), image(10 * 60_000), image(2 * HOUR), { ...image(2 * HOUR), kind: 'logo' }])
+      .returning({ id: files.id });
+    await t.db.insert(frequentPassengers).values({ userId: operatorId, companyId: agencyId, surname: 'KEPT', givenNames: 'IMAGE', documentImageId: attached.id });
+    const run = await runJob();
+    expect(run.documentImages).toBe(1);
+    const left = await t.db.select({ id: files.id }).from(files).where(inArray(files.id, [orphan.id, fresh.id, attached.id, logo.id]));
+    expect(left.map((r) => r.id).sort()).toEqual([fresh.id, attached.id, logo.id].sort());
   });
 
   it('keeps rows forever when a period is 0', async () => {

@@ -2,7 +2,7 @@ import type { Deps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/types.ts';
 import { readRetentionPolicy, type RetentionPolicy } from './retention.policy.ts';
-import { purgeOutboxEmails, purgeRateLimits, purgeSearches, purgeSessions, purgeWebhookDeliveries } from './retention.repository.ts';
+import { purgeOutboxEmails, purgeRateLimits, purgeSearches, purgeSessions, purgeUnattachedDocumentImages, purgeWebhookDeliveries } from './retention.repository.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -13,6 +13,7 @@ export interface RetentionRun {
   rateLimits: number;
   webhookDeliveries: number;
   outboxEmails: number;
+  documentImages: number;
 }
 
 type Purge = (db: DbOrTx, cutoff: Date, batch: number) => Promise<number>;
@@ -28,8 +29,9 @@ export async function purgeExpired(db: DbOrTx, policy: RetentionPolicy, now: Dat
     ['rateLimits', policy.rateLimitHours * HOUR, purgeRateLimits],
     ['webhookDeliveries', policy.webhookDays * DAY, purgeWebhookDeliveries],
     ['outboxEmails', policy.outboxDays * DAY, purgeOutboxEmails],
+    ['documentImages', policy.documentImageHours * HOUR, purgeUnattachedDocumentImages],
   ];
-  const run: RetentionRun = { searches: 0, sessions: 0, rateLimits: 0, webhookDeliveries: 0, outboxEmails: 0 };
+  const run: RetentionRun = { searches: 0, sessions: 0, rateLimits: 0, webhookDeliveries: 0, outboxEmails: 0, documentImages: 0 };
   const errors: unknown[] = [];
   for (const [kind, keepMs, purge] of steps) {
     if (keepMs <= 0) continue;

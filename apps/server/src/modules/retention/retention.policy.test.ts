@@ -3,7 +3,7 @@ import { DEFAULT_RETENTION, readRetentionPolicy } from './retention.policy.ts';
 
 describe('readRetentionPolicy', () => {
   it('has documented defaults', () => {
-    expect(readRetentionPolicy({})).toEqual({ searchHours: 24, sessionDays: 30, rateLimitHours: 24, webhookDays: 90, outboxDays: 180, batchSize: 5000 });
+    expect(readRetentionPolicy({})).toEqual({ searchHours: 24, sessionDays: 30, rateLimitHours: 24, webhookDays: 90, outboxDays: 180, documentImageHours: 1, batchSize: 5000 });
     expect(readRetentionPolicy({})).toEqual(DEFAULT_RETENTION);
   });
 
@@ -16,7 +16,7 @@ describe('readRetentionPolicy', () => {
       RETENTION_OUTBOX_DAYS: '365',
       RETENTION_BATCH_SIZE: '1000',
     });
-    expect(p).toEqual({ searchHours: 48, sessionDays: 0, rateLimitHours: 24, webhookDays: 90, outboxDays: 365, batchSize: 1000 });
+    expect(p).toEqual({ searchHours: 48, sessionDays: 0, rateLimitHours: 24, webhookDays: 90, outboxDays: 365, documentImageHours: 1, batchSize: 1000 });
   });
 
   it('never purges searches younger than an hour or counters younger than two (their windows may still run)', () => {

@@ -13,11 +13,16 @@ export interface RetentionPolicy {
   webhookDays: number;
   /** Outbox mails sent, kept or given up (RETENTION_OUTBOX_DAYS, default 180). */
   outboxDays: number;
+  /**
+   * Document images kept by a recognition (`attach=true`) that no frequent passenger took up this long after the upload
+   * (RETENTION_DOCUMENT_IMAGE_HOURS, default 1, at least 1): an agent who closes the dialog leaves no passport behind.
+   */
+  documentImageHours: number;
   /** Rows per delete statement (RETENTION_BATCH_SIZE, default 5000): each statement's locks stay short. */
   batchSize: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { searchHours: 24, sessionDays: 30, rateLimitHours: 24, webhookDays: 90, outboxDays: 180, batchSize: 5000 };
+export const DEFAULT_RETENTION: RetentionPolicy = { searchHours: 24, sessionDays: 30, rateLimitHours: 24, webhookDays: 90, outboxDays: 180, documentImageHours: 1, batchSize: 5000 };
 
 function period(raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -39,6 +44,8 @@ export function readRetentionPolicy(env: NodeJS.ProcessEnv = process.env): Reten
     rateLimitHours: period(env.RETENTION_RATE_LIMIT_HOURS, d.rateLimitHours, 2),
     webhookDays: period(env.RETENTION_WEBHOOK_DAYS, d.webhookDays, 0),
     outboxDays: period(env.RETENTION_OUTBOX_DAYS, d.outboxDays, 0),
+    // Never 0 (kept forever): an unattached image of somebody's passport is exactly what must not pile up.
+    documentImageHours: period(env.RETENTION_DOCUMENT_IMAGE_HOURS, d.documentImageHours, 1) || d.documentImageHours,
     batchSize: Number.isInteger(batch) && batch > 0 ? Math.min(batch, 50_000) : d.batchSize,
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { flightSearches, loginThrottles, outboxEmails, rateLimits, sessions, webhookDeliveries } from '../../db/schema/index.ts';
+import { files, flightSearches, frequentPassengers, loginThrottles, outboxEmails, rateLimits, sessions, webhookDeliveries } from '../../db/schema/index.ts';
 
 /**
  * Deletes of disposable rows, one bounded statement at a time: each picks at most `batch` rows (skipping rows another
@@ -59,3 +59,17 @@ export const purgeWebhookDeliveries = (db: DbOrTx, cutoff: Date, batch: number) 
 /** Outbox mails created before `cutoff` and finished (sent, kept without SMTP, or given up); pending ones stay. */
 export const purgeOutboxEmails = (db: DbOrTx, cutoff: Date, batch: number) =>
   deleteAll(db, outboxEmails, outboxEmails.id, sql`${outboxEmails.status} in ('sent', 'kept', 'failed') and ${outboxEmails.createdAt} < ${cutoff.toISOString()}::timestamptz`, batch);
+
+/**
+ * Document images a recognition kept (`attach=true`) before `cutoff` that no frequent passenger refers to: the agent
+ * closed the dialog without saving. Issue 11: an uploaded image is not kept unless attached to a passenger.
+ */
+export const purgeUnattachedDocumentImages = (db: DbOrTx, cutoff: Date, batch: number) =>
+  deleteAll(
+    db,
+    files,
+    files.id,
+    sql`${files.kind} = 'document_image' and ${files.createdAt} < ${cutoff.toISOString()}::timestamptz
+      and not exists (select 1 from ${frequentPassengers} where ${frequentPassengers.documentImageId} = ${files.id})`,
+    batch,
+  );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Empty, Flex, Form, Input, List, Popconfirm, Row, Select, Space, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Form, Input, Popconfirm, Row, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_MEMBER_CARDS_PER_PASSENGER, type FrequentPassenger, type MemberCard } from '@portal/contract/api/travellers';
@@ -88,36 +88,35 @@ export function MemberCardsEditor({ traveller }: Props) {
           {t('travellers.cards.add')}
         </Button>
       </Flex>
-      <List<MemberCard>
-        size="small"
-        bordered
-        dataSource={cards}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('travellers.cards.empty')} /> }}
-        renderItem={(card) => (
-          <List.Item
-            actions={[
-              <Button key="edit" type="link" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} disabled={editing !== null} onClick={() => open(card)} />,
-              <Popconfirm
-                key="delete"
-                title={t('travellers.cards.deleteConfirm', { airline: card.airline, number: card.number })}
-                okText={t('common.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={() => del(card)}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-              </Popconfirm>,
-            ]}
-          >
-            <Space size={8} wrap>
-              <Typography.Text strong>{card.airline}</Typography.Text>
-              <Typography.Text type="secondary">{names.airline(card.airline)}</Typography.Text>
-              <Typography.Text code>{card.number}</Typography.Text>
-              <Typography.Text>{card.holder}</Typography.Text>
-            </Space>
-          </List.Item>
-        )}
-      />
+      {cards.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('travellers.cards.empty')} />
+      ) : (
+        // Plain rows (antd's List is deprecated): a traveller has a handful of cards at most.
+        <Flex vertical role="list" style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 8 }}>
+          {cards.map((card, i) => (
+            <Flex key={card.id} role="listitem" justify="space-between" align="center" gap={8} wrap style={{ padding: '6px 12px', borderTop: i ? '1px solid rgba(5,5,5,0.06)' : undefined }}>
+              <Space size={8} wrap>
+                <Typography.Text strong>{card.airline}</Typography.Text>
+                <Typography.Text type="secondary">{names.airline(card.airline)}</Typography.Text>
+                <Typography.Text code>{card.number}</Typography.Text>
+                <Typography.Text>{card.holder}</Typography.Text>
+              </Space>
+              <Space size={0}>
+                <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} disabled={editing !== null} onClick={() => open(card)} />
+                <Popconfirm
+                  title={t('travellers.cards.deleteConfirm', { airline: card.airline, number: card.number })}
+                  okText={t('common.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => del(card)}
+                >
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
+                </Popconfirm>
+              </Space>
+            </Flex>
+          ))}
+        </Flex>
+      )}
       {editing !== null && (
         // Its own form (not nested in the traveller's): a card is saved on its own, with its own errors.
         <Form form={form} layout="vertical" size="small" aria-label={t(editing === 'new' ? 'travellers.cards.add' : 'travellers.cards.edit')}>

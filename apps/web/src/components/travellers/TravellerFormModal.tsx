@@ -54,7 +54,7 @@ export function TravellerFormModal({ open, traveller, onClose, onSaved }: Props)
       footer={null}
       width={{ xs: '100%', md: 820 }}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {open && <TravellerForm traveller={traveller} onClose={onClose} onSaved={onSaved} />}
     </Modal>
