@@ -17,6 +17,7 @@ import { scheduleChangesMessages } from './messages-schedule-changes.ts';
 import { travellersMessages } from './messages-travellers.ts';
 import { recognitionMessages } from './messages-recognition.ts';
 import { passengerImportMessages } from './messages-passenger-import.ts';
+import { groupsMessages } from './messages-groups.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -180,6 +181,7 @@ const catalogue = {
   ...afterSalesMessages,
   ...scheduleSimMessages,
   ...scheduleChangesMessages,
+  ...groupsMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

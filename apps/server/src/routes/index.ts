@@ -13,6 +13,7 @@ import walletRoutes from './base/wallet.ts';
 import webhookRoutes from './base/webhooks.ts';
 import paymentRoutes from './order/payment.ts';
 import flightOrderRoutes from './order/flight-orders.ts';
+import groupOrderRoutes from './order/group-orders.ts';
 import afterSalesRoutes from './order/after-sales.ts';
 import scheduleChangeRoutes from './order/schedule-changes.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
@@ -25,6 +26,6 @@ import recognitionRoutes from './base/recognition.ts';
 export const routeModules: FastifyPluginAsync[] = [
   userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
   agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
-  afterSalesRoutes, scheduleChangeRoutes,
+  afterSalesRoutes, scheduleChangeRoutes, groupOrderRoutes,
   webhookRoutes, travellerRoutes, recognitionRoutes,
 ];

@@ -277,11 +277,12 @@ describe('menuFor', () => {
     const top = (s: GuardSession) => menuFor('top', routes, s).map((r) => r.menu.labelKey);
     expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([
       'layout.menu.flights',
+      'layout.menu.groupTicket',
       'layout.menu.bookings',
       'layout.menu.wallet',
       'layout.menu.agency',
     ]);
-    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.bookings']);
+    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.bookings']);
     expect(top(session({ roles: ['operator'], flight: false }))).toEqual([]);
     expect(top(session({ roles: ['finance'] }))).toEqual([]);
     expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.wallet']);

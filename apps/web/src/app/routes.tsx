@@ -107,6 +107,32 @@ export const routes: AppRoute[] = [
     component: lazy(() => import('../features/flight-confirm/pages/FlightConfirmPage')),
   },
   {
+    // Spec point 2, top bar "Group Ticket": the request form; the group pages below keep it highlighted.
+    path: paths.groupBooking,
+    access: ACCESS.flight,
+    titleKey: 'groups.title.booking',
+    component: lazy(() => import('../features/group-booking/pages/GroupBookingPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.groupTicket', order: 20, section: '/flight/group' },
+  },
+  {
+    path: paths.groupBookingConfirm,
+    access: ACCESS.flight,
+    titleKey: 'groups.title.confirm',
+    component: lazy(() => import('../features/group-booking/pages/GroupBookingConfirmPage')),
+  },
+  {
+    path: paths.groupOrders,
+    access: ACCESS.flight,
+    titleKey: 'groups.title.list',
+    component: lazy(() => import('../features/group-orders/pages/GroupOrdersPage')),
+  },
+  {
+    path: '/flight/group/order/:id',
+    access: ACCESS.flight,
+    titleKey: 'groups.title.detail',
+    component: lazy(() => import('../features/group-orders/pages/GroupOrderPage')),
+  },
+  {
     path: paths.flightOrders,
     access: ACCESS.flight,
     titleKey: 'orders.title.list',

@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './orders.ts';
 export * from './after-sales.ts';
 export * from './travellers.ts';
+export * from './groups.ts';

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { MeAnswer } from '@portal/contract/api/auth';
-import { DEFAULT_REGION } from '@portal/contract/api/auth';
+import { contactFromUser } from '../../../lib/contact-defaults';
 import { BOOKING_DOCUMENT_TYPES, DOCUMENT_TYPES, type ContactInput, type CreateOrderBody, type DocumentType, type PassengerInput } from '@portal/contract/api/flight-orders';
 import { PASSENGER_TYPES, type FareChoice, type PassengerType, type Solution } from '@portal/contract/api/shopping';
 import { isDocumentAllowed } from '@portal/contract/passengers/documents';
@@ -92,21 +91,6 @@ export function initialValues(slots: PassengerSlot[], documentTypes: readonly Do
   };
 }
 
-/**
- * The contact prefilled from the signed-in user. The area code goes with the user's own mobile when there is one;
- * otherwise it is the favourites' default region (spec point 9: 86 when unset).
- */
-export function contactDefaults(me: Pick<MeAnswer, 'userInfo'> | null | undefined): ContactFormValue {
-  const user = me?.userInfo;
-  const region = user?.config?.defaultRegion || DEFAULT_REGION;
-  return {
-    name: user?.nickname || user?.username || '',
-    email: user?.email ?? '',
-    areaCode: (user?.mobile && user.areaCode) || region,
-    phone: user?.mobile ?? '',
-  };
-}
-
 const text = (v: string | undefined | null) => (v ?? '').trim();
 
 export function toPassengerInput(v: PassengerFormValue): PassengerInput {
@@ -188,3 +172,6 @@ export function displayPath(path: string): string {
 export function namePathOf(path: string): (string | number)[] {
   return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
+
+/** The booking form's contact, prefilled like every booking form's. */
+export const contactDefaults = (me: Parameters<typeof contactFromUser>[0]): ContactFormValue => contactFromUser(me);

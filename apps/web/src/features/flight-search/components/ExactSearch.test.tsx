@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
 import { makeAnswer } from '../../../components/flight/test-fixtures';
 import { ACCURATE_SEARCH_PATH, PNR_SEARCH_PATH } from '../api/start-search';
 import { SOLUTIONS_PATH } from '../api/get-solutions';
-import { resetPlaces } from '../model/place-labels';
+import { resetPlaces } from '../../../components/flight/place-labels';
 import { parseSearchUrl, serializeSearchUrl } from '../model/search-query';
 import { toAccurateBody, validateExact, defaultExactDraft } from '../model/exact-search';
 import FlightBookingPage from '../pages/FlightBookingPage';

@@ -8,7 +8,7 @@ import { MAX_EXACT_SEGMENTS, nextSegment, validateExact, type ExactDraft, type E
 import { ISO_DATE, today } from '../model/search-query';
 import type { SearchErrors } from '../model/validate-search';
 import { searchFormErrors } from '../model/form-errors';
-import { LocationPicker } from './LocationPicker';
+import { LocationPicker } from '../../../components/flight/LocationPicker';
 import { PassengerPicker } from './PassengerPicker';
 
 interface Props {

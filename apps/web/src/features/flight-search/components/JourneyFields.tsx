@@ -3,7 +3,7 @@ import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ISO_DATE, type JourneyDraft } from '../model/search-query';
-import { LocationPicker } from './LocationPicker';
+import { LocationPicker } from '../../../components/flight/LocationPicker';
 
 interface Props {
   index: number;

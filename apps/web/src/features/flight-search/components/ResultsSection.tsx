@@ -6,7 +6,8 @@ import { SEARCH_TTL_MINUTES, type FareChoice, type Solution, type SolutionFilter
 import { useMoney } from '../../../components/flight/money';
 import { useSolutions } from '../api/get-solutions';
 import type { SortOrder } from '../model/search-query';
-import { useDebounced, useNow } from '../model/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useNow } from '../model/use-now';
 import { FilterPanel, cleanFilters } from './FilterPanel';
 import { SolutionCard } from './SolutionCard';
 import { SortBar } from './SortBar';

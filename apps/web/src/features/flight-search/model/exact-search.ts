@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { CABIN_CLASSES, type AccurateSearchBody, type CabinClass } from '@portal/contract/api/shopping';
 import { MAX_PASSENGERS, today, tomorrow, type PassengerCounts } from './search-query';
-import { cityOf } from './place-labels';
+import { cityOf } from '../../../components/flight/place-labels';
 import type { ErrorKey, SearchErrors } from './validate-search';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { defaultDraft, parseSearchUrl, refreshPastDates, serializeSearchUrl, toSearchBody } from './search-query';
 import { validateSearch } from './validate-search';
-import { rememberPlace, resetPlaces } from './place-labels';
+import { rememberPlace, resetPlaces } from '../../../components/flight/place-labels';
 
 beforeEach(() => {
   window.localStorage.clear();

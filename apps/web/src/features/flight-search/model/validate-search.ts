@@ -1,6 +1,6 @@
 import { MAX_JOURNEYS } from '@portal/contract/api/shopping';
 import { MAX_PASSENGERS, today, type SearchDraft } from './search-query';
-import { cityOf } from './place-labels';
+import { cityOf } from '../../../components/flight/place-labels';
 
 /**
  * Errors by field path, the same paths the server uses in ApiError.fields ("journeys.0.destination"), so client and

@@ -10,7 +10,7 @@ import { api, ApiError } from '../../../lib/api';
 import { makeAnswer } from '../../../components/flight/test-fixtures';
 import { SEARCH_PATH } from '../api/start-search';
 import { SOLUTIONS_PATH } from '../api/get-solutions';
-import { rememberPlace, resetPlaces } from '../model/place-labels';
+import { rememberPlace, resetPlaces } from '../../../components/flight/place-labels';
 import FlightBookingPage from './FlightBookingPage';
 
 vi.mock('../../../lib/api', () => ({

@@ -4,12 +4,11 @@ import { StarFilled } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Location, LocationType } from '@portal/contract/api/shopping';
-import { regionNamer } from '../../../lib/display-names';
-import { useSession } from '../../../lib/session';
-import { getLocations, useLocations } from '../api/get-locations';
-import { flightKeys } from '../api/flight-keys';
-import { placeLabel, placeOf, rememberPlace } from '../model/place-labels';
-import { useDebounced } from '../model/use-debounced';
+import { regionNamer } from '../../lib/display-names';
+import { useSession } from '../../lib/session';
+import { useDebounced } from '../../lib/use-debounced';
+import { getLocations, locationKeys, useLocations } from './locations-api';
+import { placeLabel, placeOf, rememberPlace } from './place-labels';
 
 interface Props {
   value: string | null;
@@ -38,7 +37,7 @@ function useFavouritePlaces(enabled: boolean): Location[] {
   const codes = (me?.userInfo.config.cities ?? []).slice(0, MAX_FAVOURITES);
   const answers = useQueries({
     queries: codes.map((code) => ({
-      queryKey: flightKeys.locations(code.toLowerCase(), false),
+      queryKey: locationKeys.search(code.toLowerCase(), false),
       queryFn: ({ signal }: { signal: AbortSignal }) => getLocations(code, false, 12, signal),
       enabled,
       staleTime: 60 * 60 * 1000,

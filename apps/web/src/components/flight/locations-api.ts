@@ -1,9 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Location } from '@portal/contract/api/shopping';
-import { api } from '../../../lib/api';
-import { flightKeys } from './flight-keys';
+import { api } from '../../lib/api';
 
 export const LOCATIONS_PATH = '/shopping/v2/locations';
+
+/**
+ * Under the flight key root (['flight', ...]), as before the picker moved here out of the flight search: clearing the
+ * flight answers clears these too.
+ */
+export const locationKeys = {
+  search: (q: string, airportsOnly: boolean) => ['flight', 'locations', q, airportsOnly] as const,
+};
 
 export function getLocations(q: string, airportsOnly: boolean, limit = 12, signal?: AbortSignal): Promise<{ items: Location[] }> {
   return api.get<{ items: Location[] }>(LOCATIONS_PATH, { params: { q, limit, airportsOnly: airportsOnly || undefined }, signal });
@@ -13,7 +20,7 @@ export function getLocations(q: string, airportsOnly: boolean, limit = 12, signa
 export function useLocations(q: string, airportsOnly = false) {
   const term = q.trim();
   return useQuery({
-    queryKey: flightKeys.locations(term.toLowerCase(), airportsOnly),
+    queryKey: locationKeys.search(term.toLowerCase(), airportsOnly),
     queryFn: ({ signal }) => getLocations(term, airportsOnly, 12, signal),
     enabled: term.length > 0,
     staleTime: 60 * 60 * 1000,

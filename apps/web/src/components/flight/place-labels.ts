@@ -1,5 +1,5 @@
 import type { Location, LocationType } from '@portal/contract/api/shopping';
-import { storage } from '../../../lib/storage';
+import { storage } from '../../lib/storage';
 
 /**
  * Places the user picked, by type and code (SHA is both the city Shanghai and its airport Hongqiao), so a form restored from the URL still shows "Beijing (BJS)" rather than a bare

@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Location, LocationType } from '@portal/contract/api/shopping';
-import i18n from '../../../lib/i18n';
-import { api } from '../../../lib/api';
-import { LOCATIONS_PATH } from '../api/get-locations';
-import { placeLabel, rememberPlace, resetPlaces } from '../model/place-labels';
+import i18n from '../../lib/i18n';
+import { api } from '../../lib/api';
+import { LOCATIONS_PATH } from './locations-api';
+import { placeLabel, rememberPlace, resetPlaces } from './place-labels';
 import { LocationPicker } from './LocationPicker';
 
-vi.mock('../../../lib/api', () => ({
+vi.mock('../../lib/api', () => ({
   ApiError: class ApiError extends Error {},
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn(), upload: vi.fn() },
 }));
-vi.mock('../../../lib/session', () => ({
+vi.mock('../../lib/session', () => ({
   useSession: () => ({ me: { userInfo: { id: 'me', roles: ['operator'], config: { dateFormat: 'yyyy-MM-dd', cities: [] } } } }),
 }));
 

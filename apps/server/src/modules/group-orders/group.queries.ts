@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import {
+  GROUP_ORDER_STATUSES,
+  type GroupDeskAction,
+  type GroupDeskAnswer,
+  type GroupDeskQuery,
+  type GroupOrder,
+  type GroupOrderAction,
+  type GroupOrderListAnswer,
+  type GroupOrderListItem,
+  type GroupOrderListQuery,
+  type GroupOrderStatus,
+  type GroupStatusCount,
+} from '@portal/contract/api/group-orders';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { companyName, userNames } from '../flight-orders/order.repository.ts';
+import { deskGroupScope, ownGroupScope, visibleGroup } from './group.access.ts';
+import { countGroupsByStatus, groupEventsOf, listGroups, type GroupRow } from './group.repository.ts';
+import { groupEventsFrom } from './group.states.ts';
+
+/** Reading groups: detail, list, status counts and the desk's queue, always within the caller's tenancy. */
+
+/**
+ * Where the agency's cancel is carried out today: before anything is held or paid. The table also lets the agency
+ * cancel while seats are applied for and between instalments (deposits forfeited, spec point 9); those need the
+ * seat release and the money part of issue 12 and are refused here until then, with the table's own refusal.
+ */
+export const AGENCY_CANCELABLE: ReadonlySet<GroupOrderStatus> = new Set(['to_be_quote', 'to_be_confirm']);
+
+const ACTOR_KIND: Record<string, 'user' | 'platform' | 'system'> = { user: 'user', platform: 'platform', system: 'system' };
+
+/** What the agency may do now: the state table's agency events, limited to what this slice carries out. */
+export function agencyActions(group: Pick<GroupRow, 'status'>): GroupOrderAction[] {
+  const events = groupEventsFrom(group.status, 'agency');
+  const actions: GroupOrderAction[] = [];
+  if (events.includes('cancel') && AGENCY_CANCELABLE.has(group.status)) actions.push('cancel');
+  if (events.includes('confirm')) actions.push('confirm');
+  return actions;
+}
+
+export function deskActionsOf(group: Pick<GroupRow, 'status'>): GroupDeskAction[] {
+  const events = groupEventsFrom(group.status, 'platform');
+  const actions: GroupDeskAction[] = [];
+  if (events.includes('quote') || events.includes('requote')) actions.push('quote');
+  if (events.includes('reject')) actions.push('reject');
+  return actions;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toGroupListItem(g: GroupRow, createdByName: string | null): GroupOrderListItem {
+  const journeys = g.request.journeys;
+  // "PEK-SHA-PEK" for a round trip; a multi-city with a gap shows each part ("PEK-SHA,CAN-PEK").
+  let route = '';
+  journeys.forEach((j, i) => {
+    if (i > 0 && journeys[i - 1].destination === j.origin) route += `-${j.destination}`;
+    else route += `${i > 0 ? ',' : ''}${j.origin}-${j.destination}`;
+  });
+  return {
+    id: g.id,
+    bookingNumber: g.bookingNumber,
+    status: g.status,
+    tripType: g.request.tripType,
+    route,
+    departureDate: journeys[0].date,
+    passengers: g.request.passengers,
+    cabin: g.request.cabin,
+    total: g.quote?.total ?? null,
+    currency: g.quote?.currency ?? null,
+    confirmBy: g.status === 'to_be_confirm' ? iso(g.confirmBy) : null,
+    createdAt: g.createdAt.toISOString(),
+    createdBy: createdByName,
+  };
+}
+
+export async function loadGroupDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<GroupOrder> {
+  const { group, asDesk } = await visibleGroup(db, auth, id);
+  const [events, company, names] = await Promise.all([groupEventsOf(db, group.id), companyName(db, group.companyId), userNames(db, group.userId ? [group.userId] : [])]);
+  const own = group.companyId === auth.company.id;
+  return {
+    id: group.id,
+    bookingNumber: group.bookingNumber,
+    status: group.status,
+    request: group.request,
+    quote: group.quote ?? null,
+    createdAt: group.createdAt.toISOString(),
+    updatedAt: group.updatedAt.toISOString(),
+    createdBy: { id: group.userId, name: group.userId ? (names.get(group.userId) ?? null) : null },
+    companyName: company.name,
+    timeline: events.map((e) => ({
+      at: e.createdAt.toISOString(),
+      event: e.event,
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: { kind: ACTOR_KIND[e.actorKind] ?? 'system', name: e.actorName },
+      remark: e.remark,
+      message: systemMessage(e.data),
+    })),
+    actions: own ? agencyActions(group) : [],
+    deskActions: asDesk ? deskActionsOf(group) : [],
+  };
+}
+
+async function withNames(db: DbOrTx, rows: GroupRow[]) {
+  return userNames(db, [...new Set(rows.map((r) => r.userId).filter((x): x is string => !!x))]);
+}
+
+export async function listGroupOrders(db: DbOrTx, auth: AuthContext, q: z.output<typeof GroupOrderListQuery>): Promise<GroupOrderListAnswer> {
+  const { rows, total } = await listGroups(db, ownGroupScope(auth), { statuses: q.status, bookingNumberPrefix: q.bookingNumber }, q);
+  const names = await withNames(db, rows);
+  return { items: rows.map((r) => toGroupListItem(r, r.userId ? (names.get(r.userId) ?? null) : null)), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** Every status with its count (zeros included) so the menu shows one entry per status. */
+export async function groupStatusCounts(db: DbOrTx, auth: AuthContext): Promise<GroupStatusCount[]> {
+  const counts = await countGroupsByStatus(db, ownGroupScope(auth));
+  return GROUP_ORDER_STATUSES.map((status) => ({ status, cnt: counts.get(status) ?? 0 }));
+}
+
+/** The group desk's queue across its agencies: by default the groups awaiting a quote, oldest first. */
+export async function listGroupDesk(db: DbOrTx, auth: AuthContext, q: z.output<typeof GroupDeskQuery>): Promise<GroupDeskAnswer> {
+  const { scope, companies } = await deskGroupScope(db, auth);
+  const { rows, total } = await listGroups(db, scope, { statuses: q.status ?? ['to_be_quote'] }, q, 'oldest');
+  const names = await withNames(db, rows);
+  return {
+    items: rows.map((r) => ({
+      ...toGroupListItem(r, r.userId ? (names.get(r.userId) ?? null) : null),
+      companyName: companies.get(r.companyId)?.name ?? '',
+      companyCode: companies.get(r.companyId)?.code ?? '',
+      deskActions: deskActionsOf(r),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The message key (and parameters) the server stored with an event it wrote itself; null for a person's event. */
+function systemMessage(data: unknown): { key: string; params: Record<string, string | number> } | null {
+  if (!data || typeof data !== 'object') return null;
+  const { messageKey, params } = data as { messageKey?: unknown; params?: unknown };
+  if (typeof messageKey !== 'string') return null;
+  const clean: Record<string, string | number> = {};
+  if (params && typeof params === 'object') {
+    for (const [k, v] of Object.entries(params)) if (typeof v === 'string' || typeof v === 'number') clean[k] = v;
+  }
+  return { key: messageKey, params: clean };
+}

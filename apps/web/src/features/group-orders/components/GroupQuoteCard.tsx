@@ -1,0 +1,93 @@
+import { Card, Descriptions, Flex, List, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { GroupQuote, GroupRequest } from '@portal/contract/api/group-orders';
+import { Countdown } from '../../../components/orders/Countdown';
+import { formatAmount, formatDateTime } from '../../../lib/format';
+
+interface Props {
+  quote: GroupQuote;
+  request: Pick<GroupRequest, 'journeys' | 'passengers'>;
+  /** The countdown runs only while the quote waits for the agency's confirmation. */
+  awaitingConfirmation: boolean;
+  dateFormat: string;
+}
+
+/** The desk's quote: flights per journey, price per traveller type, the total, confirm-by and the payment plan. */
+export function GroupQuoteCard({ quote, request, awaitingConfirmation, dateFormat }: Props) {
+  const { t } = useTranslation();
+  const time = (v: string) => formatDateTime(v, dateFormat);
+  return (
+    <Card size="small" title={t('groups.quote.title', { version: quote.version })} data-testid="group-quote">
+      <Flex vertical gap={16}>
+        {quote.journeys.map((qj) => {
+          const asked = request.journeys[qj.journeyIndex];
+          return (
+            <Flex key={qj.journeyIndex} vertical gap={4}>
+              <Typography.Text strong>
+                {t('groups.booking.journeyN', { n: qj.journeyIndex + 1 })}
+                {asked ? ` · ${asked.origin} → ${asked.destination}` : ''}
+              </Typography.Text>
+              {qj.flights.map((f, i) => (
+                <Typography.Text key={i} data-testid="quote-flight">
+                  {f.flightNumber} · {f.origin} {time(f.departure)} → {f.destination} {time(f.arrival)}
+                </Typography.Text>
+              ))}
+            </Flex>
+          );
+        })}
+        <Table
+          size="small"
+          rowKey="passengerType"
+          pagination={false}
+          dataSource={quote.prices}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { key: 'type', title: t('groups.quote.passengerType'), render: (_, p) => t(`groups.passengerType.${p.passengerType}`) },
+            { key: 'count', title: t('groups.quote.count'), render: (_, p) => request.passengers[p.passengerType] },
+            { key: 'fare', title: t('groups.quote.fare'), align: 'right', render: (_, p) => formatAmount(p.fare, p.currency) },
+            { key: 'tax', title: t('groups.quote.tax'), align: 'right', render: (_, p) => formatAmount(p.tax, p.currency) },
+            { key: 'each', title: t('groups.quote.perTraveller'), align: 'right', render: (_, p) => formatAmount(p.fare + p.tax, p.currency) },
+          ]}
+        />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 3 }}
+          items={[
+            { key: 'total', label: t('groups.quote.total'), children: <Typography.Text strong data-testid="quote-total">{formatAmount(quote.total, quote.currency)}</Typography.Text> },
+            { key: 'seats', label: t('groups.quote.seats'), children: quote.seats },
+            {
+              key: 'confirmBy',
+              label: t('groups.quote.confirmBy'),
+              children: (
+                <Flex vertical>
+                  <span>{time(quote.confirmBy)}</span>
+                  {awaitingConfirmation && <Countdown deadline={quote.confirmBy} />}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+        {quote.remark && <Typography.Paragraph style={{ margin: 0 }}>{quote.remark}</Typography.Paragraph>}
+        <Flex vertical gap={4}>
+          <Typography.Text strong>{t('groups.quote.plan')}</Typography.Text>
+          <List
+            size="small"
+            bordered
+            dataSource={quote.paymentPlan}
+            renderItem={(p) => (
+              <List.Item data-testid="plan-item">
+                <Flex justify="space-between" gap={8} wrap style={{ width: '100%' }}>
+                  <Flex gap={8} align="center">
+                    <Tag color={p.kind === 'final' ? 'blue' : 'gold'}>{t(`groups.quote.kind.${p.kind}`)}</Tag>
+                    <span>{t('groups.quote.dueBy', { time: time(p.dueAt) })}</span>
+                  </Flex>
+                  <Typography.Text strong>{formatAmount(p.amount, quote.currency)}</Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

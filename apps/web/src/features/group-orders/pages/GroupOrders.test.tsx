@@ -1,0 +1,187 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GroupOrder, GroupOrderListItem, GroupStatusCount } from '@portal/contract/api/group-orders';
+import { api } from '../../../lib/api';
+import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
+import GroupOrdersPage from './GroupOrdersPage';
+import GroupOrderPage from './GroupOrderPage';
+
+vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
+vi.mock('../../../lib/session', () => ({ useSession: () => ({ me: { userInfo: { id: 'u1', roles: ['operator'], config: { dateFormat: 'yyyy-MM-dd' } } } }) }));
+
+const LIST = '/order/v2/flight/group/orders';
+const STATUS = '/order/v2/flight/group/orders/status';
+const DETAIL = '/order/v2/flight/group/orders/g1';
+const future = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+const item = (over: Partial<GroupOrderListItem> = {}): GroupOrderListItem => ({
+  id: 'g1',
+  bookingNumber: 'G2611260001',
+  status: 'to_be_confirm',
+  tripType: 'oneway',
+  route: 'PEK-SHA',
+  departureDate: '2030-01-10',
+  passengers: { adult: 10, child: 2, infant: 0 },
+  cabin: 'economy',
+  total: 1_234_500,
+  currency: 'CNY',
+  confirmBy: future(5),
+  createdAt: '2030-01-01T02:00:00Z',
+  createdBy: 'Olivia',
+  ...over,
+});
+
+function group(over: Partial<GroupOrder> = {}): GroupOrder {
+  return {
+    id: 'g1',
+    bookingNumber: 'G2611260001',
+    status: 'to_be_confirm',
+    request: {
+      tripType: 'oneway',
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: 'Morning please', isChangeDate: true, acceptChangeFlight: false }],
+      passengers: { adult: 10, child: 2, infant: 0 },
+      cabin: 'economy',
+      contact: { name: 'Olivia', email: 'o@a.test', areaCode: '86', phone: '13800000000' },
+      remark: '',
+    },
+    quote: {
+      version: 2,
+      journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: '1501', origin: 'PEK', destination: 'SHA', departure: '2030-01-10T08:30', arrival: '2030-01-10T10:45' }] }],
+      prices: [
+        { passengerType: 'adult', fare: 80_000, tax: 5_000, currency: 'CNY' },
+        { passengerType: 'child', fare: 60_000, tax: 2_500, currency: 'CNY' },
+      ],
+      total: 975_000,
+      currency: 'CNY',
+      confirmBy: future(5),
+      seats: 12,
+      paymentPlan: [
+        { kind: 'deposit1', amount: 200_000, dueAt: future(48) },
+        { kind: 'final', amount: 775_000, dueAt: future(240) },
+      ],
+      remark: '',
+      quotedAt: '2030-01-01T03:00:00Z',
+      quotedBy: 'simulator',
+    },
+    createdAt: '2030-01-01T02:00:00Z',
+    updatedAt: '2030-01-01T03:00:00Z',
+    createdBy: { id: 'u1', name: 'Olivia' },
+    companyName: 'Demo',
+    timeline: [{ at: '2030-01-01T02:00:00Z', event: 'request', from: null, to: 'to_be_quote', actor: { kind: 'user', name: 'Olivia' }, remark: null, message: null }],
+    actions: ['confirm', 'cancel'],
+    deskActions: [],
+    ...over,
+  };
+}
+
+let counts: GroupStatusCount[] = [];
+setupOrderTests();
+beforeEach(() => {
+  counts = [];
+  vi.mocked(api.get).mockReset().mockImplementation(((path: string) => {
+    if (path === LIST) return Promise.resolve({ items: [item()], total: 1, page: 1, pageSize: 20 });
+    if (path === STATUS) return Promise.resolve(counts);
+    if (path === DETAIL) return Promise.resolve(group());
+    return Promise.reject(new Error(`unexpected GET ${path}`));
+  }) as never);
+  vi.mocked(api.post).mockReset();
+  vi.mocked(api.del).mockReset();
+});
+
+describe('group order list', { timeout: 30_000 }, () => {
+  it('shows one menu entry per status with its count (99+ above 99) and filters by the entry in the URL', async () => {
+    counts = [
+      { status: 'to_be_quote', cnt: 3 },
+      { status: 'to_be_confirm', cnt: 120 },
+      { status: 'issued', cnt: 0 },
+    ];
+    renderPage(<GroupOrdersPage />, '/flight/group/order');
+    const menu = await screen.findByRole('navigation', { name: 'Group order menu' });
+    await waitFor(() => expect(within(menu).getByTestId('badge-to_be_quote').textContent).toBe('3'));
+    expect(within(menu).getByTestId('badge-to_be_confirm').textContent).toBe('99+');
+    expect(within(menu).getByTestId('badge-all').textContent).toBe('99+');
+    expect(within(menu).queryByTestId('badge-issued')).toBeNull();
+    for (const label of ['To be quoted', 'Applying for seats', 'Final payment due', 'Issued', 'Failed', 'Canceled', 'Closed']) expect(within(menu).getByText(label)).toBeTruthy();
+
+    const link = await screen.findByRole('link', { name: 'G2611260001' });
+    expect(link.getAttribute('href')).toBe('/flight/group/order/g1');
+    expect(screen.getByText('CNY 12,345.00')).toBeTruthy();
+
+    await userEvent.click(within(menu).getByText('To be quoted'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/flight/group/order?menu=to_be_quote'));
+    await waitFor(() => expect(vi.mocked(api.get).mock.calls.filter(([p]) => p === LIST).at(-1)?.[1]?.params).toMatchObject({ status: 'to_be_quote', page: 1 }));
+  });
+});
+
+describe('group order detail', { timeout: 30_000 }, () => {
+  it('shows the request, the quote and its payment plan', async () => {
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    expect(await screen.findByText('Quote (version 2)')).toBeTruthy();
+    expect(screen.getByTestId('quote-total').textContent).toBe('CNY 9,750.00');
+    expect(screen.getAllByTestId('plan-item').map((e) => e.textContent)).toEqual([expect.stringContaining('First deposit'), expect.stringContaining('Final payment')]);
+    expect(screen.getByText('Morning please')).toBeTruthy();
+    expect(within(screen.getByTestId('group-quote')).getByRole('timer')).toBeTruthy();
+  });
+
+  it('confirms the quote after a dialog that repeats the deposit rule, sending the version read', async () => {
+    vi.mocked(api.post).mockResolvedValue(group({ status: 'to_be_apply_seat', actions: ['cancel'] }) as never);
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    await userEvent.click(await screen.findByRole('button', { name: /Confirm quote/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-deposit-warning').textContent).toContain('Deposits are not refunded');
+    expect(api.post).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Confirm quote/ }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(`${DETAIL}/confirmation`, { quoteVersion: 2 }));
+    // The tag of the new status; the header no longer offers to confirm.
+    expect(await screen.findByText('Quote confirmed')).toBeTruthy();
+    const header = screen.getByRole('heading', { name: 'G2611260001' }).closest('.ant-card') as HTMLElement;
+    expect(within(header).queryByRole('button', { name: /Confirm quote/ })).toBeNull();
+    expect(within(header).getByRole('button', { name: 'Cancel group' })).toBeTruthy();
+  });
+
+  it('shows the server refusal when the quote changed meanwhile', async () => {
+    vi.mocked(api.post).mockRejectedValue(new Error('The quote changed (now version 3). Review the new quote before confirming.'));
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    await userEvent.click(await screen.findByRole('button', { name: /Confirm quote/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Confirm quote/ }));
+    expect((await screen.findByTestId('group-failure')).textContent).toContain('now version 3');
+  });
+
+  it('cancels after a Popconfirm', async () => {
+    vi.mocked(api.del).mockResolvedValue(group({ status: 'canceled', actions: [] }) as never);
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel group' }));
+    expect(await screen.findByText('Cancel this group request?')).toBeTruthy();
+    expect(api.del).not.toHaveBeenCalled();
+    const pop = screen.getByText('Cancel this group request?').closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(pop).getByRole('button', { name: 'Cancel group' }));
+    await waitFor(() => expect(api.del).toHaveBeenCalledWith(DETAIL));
+    await waitFor(() => expect(screen.getAllByText('Canceled').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: /Confirm quote/ })).toBeNull();
+  });
+
+  it("shows what the server wrote in the reader's language, not the English remark stored with it", async () => {
+    const lapsed = {
+      at: '2030-01-02T03:00:00Z',
+      event: 'expire',
+      from: 'to_be_confirm',
+      to: 'closed',
+      actor: { kind: 'system' as const, name: null },
+      remark: 'Quote version 1 not confirmed by 2030-01-02T03:00:00.000Z',
+      message: { key: 'group.quote.lapsed', params: { confirmBy: '2030-01-02 11:00' } },
+    };
+    vi.mocked(api.get).mockImplementation(((path: string) => (path === DETAIL ? Promise.resolve(group({ status: 'closed', actions: [], timeline: [lapsed] })) : Promise.resolve([]))) as never);
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    expect(await screen.findByText(/The quote lapsed: it was not confirmed before 2030-01-02 11:00/)).toBeTruthy();
+    expect(screen.queryByText(/Quote version 1 not confirmed/)).toBeNull();
+  });
+
+  it('offers neither move when the server allows none', async () => {
+    vi.mocked(api.get).mockImplementation(((path: string) => (path === DETAIL ? Promise.resolve(group({ status: 'to_be_quote', quote: null, actions: [] })) : Promise.resolve([]))) as never);
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
+    expect(await screen.findByText(/Waiting for the group desk/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Confirm quote/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel group' })).toBeNull();
+  });
+});
