@@ -17,6 +17,7 @@ export const billsMessages = {
   'bills.type.refund-change-flight': { en: 'Flight change refund', 'zh-CN': '机票改签退款', 'zh-TW': '機票改簽退款' },
   'bills.type.refund-hotel': { en: 'Hotel refund', 'zh-CN': '酒店退款', 'zh-TW': '飯店退款' },
   'bills.type.group-deposit': { en: 'Group deposit', 'zh-CN': '团队订金', 'zh-TW': '團體訂金' },
+  'bills.type.group-final': { en: 'Group final payment', 'zh-CN': '团队尾款', 'zh-TW': '團體尾款' },
   'bills.type.hold': { en: 'Funds held', 'zh-CN': '资金冻结', 'zh-TW': '資金凍結' },
   'bills.type.hold-capture': { en: 'Held funds paid out', 'zh-CN': '冻结资金转支付', 'zh-TW': '凍結資金轉支付' },
   'bills.type.hold-release': { en: 'Held funds released', 'zh-CN': '冻结资金释放', 'zh-TW': '凍結資金釋放' },

@@ -76,6 +76,42 @@ export const groupsMessages = {
     'zh-CN': '团队当前状态为{{status}}，无法执行“{{event}}”',
     'zh-TW': '團體目前狀態為{{status}}，無法執行「{{event}}」',
   },
+  'group.seats.secured': {
+    en: 'Seats secured. The first instalment is now due.',
+    'zh-CN': '座位已确认，请支付第一期款项。',
+    'zh-TW': '座位已確認，請支付第一期款項。',
+  },
+  'group.seats.changed': {
+    en: 'The airline changed the offer (fewer seats or other flights): a new quote awaits the agency’s confirmation.',
+    'zh-CN': '航空公司调整了方案（座位减少或更换航班），新报价等待代理确认。',
+    'zh-TW': '航空公司調整了方案（座位減少或更換航班），新報價等待代理確認。',
+  },
+  'group.quote.fewerSeats': {
+    en: 'A changed quote holds at most the seats asked for ({{seats}})',
+    'zh-CN': '调整后的报价座位数不能多于申请数（{{seats}}个）',
+    'zh-TW': '調整後的報價座位數不能多於申請數（{{seats}}個）',
+  },
+  'group.paid': { en: 'Payment received', 'zh-CN': '付款成功', 'zh-TW': '付款成功' },
+  'group.payment.acknowledge': {
+    en: 'Confirm that you understand deposits are not refunded on cancellation or a missed deadline',
+    'zh-CN': '请确认您已知悉：取消或逾期时订金不予退还',
+    'zh-TW': '請確認您已知悉：取消或逾期時訂金不予退還',
+  },
+  'group.payment.notNext': {
+    en: 'The instalment due now is {{instalment}}',
+    'zh-CN': '当前应付的是{{instalment}}',
+    'zh-TW': '目前應付的是{{instalment}}',
+  },
+  'group.payment.amountChanged': {
+    en: 'The amount due is now {{amount}} {{currency}}. Review it before paying.',
+    'zh-CN': '应付金额已变为{{amount}} {{currency}}，请核对后再付款。',
+    'zh-TW': '應付金額已變為{{amount}} {{currency}}，請核對後再付款。',
+  },
+  'group.payment.currency': {
+    en: 'The quote is in {{currency}} but your wallet settles in {{settlement}}: contact the group desk',
+    'zh-CN': '报价币种为{{currency}}，而您的结算币种为{{settlement}}，请联系团队柜台',
+    'zh-TW': '報價幣種為{{currency}}，而您的結算幣種為{{settlement}}，請聯絡團體櫃檯',
+  },
   'group.payment.expired': {
     en: 'Group payment time expired, contact the administrator',
     'zh-CN': '团队付款时间已过，请联系管理员',

@@ -191,6 +191,13 @@ describe('checkAccess: flight orders operations desk', () => {
     expect(desk.access).toEqual(ACCESS.ordersDesk);
   });
 
+  it('guards the group desk (issue 12) exactly like the operations desk', () => {
+    const groupDesk = routes.find((x) => x.path === paths.platformGroupDesk)!;
+    expect(groupDesk.access).toBe(ACCESS.ordersDesk);
+    expect(checkAccess(groupDesk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(groupDesk, session({ roles: ['operator'], proxyLevel: 1 }))).not.toEqual({ ok: true });
+  });
+
   it('opens for an operator or a SuperUser of the top-level company (the server isDesk check)', () => {
     expect(checkAccess(desk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
     expect(checkAccess(desk, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
@@ -314,13 +321,14 @@ describe('menuFor', () => {
       paths.platformEnquiries,
       paths.platformExchangeRates,
       paths.platformOrdersDesk,
+      paths.platformGroupDesk,
       paths.platformSuppliers,
       paths.platformOutbox,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);
     // A platform operator is the operations desk, not the platform administrator.
-    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.profile]);
+    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.platformGroupDesk, paths.profile]);
   });
 
   it('canOpen checks existence and access', () => {

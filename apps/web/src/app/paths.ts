@@ -30,6 +30,7 @@ export const paths = {
   platformSuppliers: '/platform/suppliers',
   platformOutbox: '/platform/outbox',
   platformOrdersDesk: '/platform/orders-desk',
+  platformGroupDesk: '/platform/group-desk',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

@@ -94,6 +94,14 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'orders.desk.menu', order: 37 },
   },
   {
+    // Issue 12: the platform's group desk, guarded like the operations desk (operator of the proxyLevel-0 company).
+    path: paths.platformGroupDesk,
+    access: ACCESS.ordersDesk,
+    titleKey: 'groups.desk.title',
+    component: lazy(() => import('../features/group-desk/pages/GroupDeskPage')),
+    menu: { area: 'user', labelKey: 'groups.desk.menu', order: 37.5 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',

@@ -26,6 +26,7 @@ export const WALLET_ENTRY_TYPES = [
   'void-train',
   'refund-change-flight',
   'group-deposit',
+  'group-final',
   'origin-hotel',
   'refund-hotel',
   'hold',

@@ -194,11 +194,56 @@ export type GroupDeskRejectBody = z.infer<typeof GroupDeskRejectBody>;
 export const GroupConfirmBody = z.object({ quoteVersion: z.number().int().min(1) });
 export type GroupConfirmBody = z.infer<typeof GroupConfirmBody>;
 
-/** What the caller may do on a group now (the state table decides). */
-export const GROUP_ORDER_ACTIONS = ['cancel', 'confirm'] as const;
+/**
+ * POST /order/v2/flight/group/orders/{id}/seats (platform group desk): the outcome of applying for the seats of a
+ * confirmed group. `secured`: the seats are held as quoted (-> to_be_pay_first; the plan's deadlines stay as quoted).
+ * `changed`: the airline offers fewer seats or other flights: a new quote version (same rules as a quote, except
+ * `seats` may be fewer than asked) goes back to the agency to accept (-> to_be_confirm).
+ */
+export const GroupSeatsBody = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('secured'), remark: Remark(GROUP_ORDER_REMARK_MAX) }),
+  z.object({ outcome: z.literal('changed'), quote: GroupDeskQuoteBody, remark: Remark(GROUP_ORDER_REMARK_MAX) }),
+]);
+export type GroupSeatsBody = z.input<typeof GroupSeatsBody>;
+
+/** Group instalments are paid from the wallet: cash only (`balance`) or cash then the credit line (`credit`). */
+export const GROUP_PAYMENT_METHODS = ['balance', 'credit'] as const;
+export type GroupPaymentMethod = (typeof GROUP_PAYMENT_METHODS)[number];
+
+/**
+ * POST /order/v2/flight/group/orders/{id}/payment (Idempotency-Key header required): pays the next due instalment,
+ * exactly its amount, in the quote's currency. Spec point 9: deposits are not refunded on cancellation or a missed
+ * deadline, and the agency is told before it pays: `acknowledgeNonRefundable` must be true. `amount`, when sent, is
+ * the figure the agent was shown; a different current amount is refused rather than charged.
+ */
+export const GroupPaymentBody = z.object({
+  instalment: z.enum(GROUP_INSTALMENT_KINDS),
+  method: z.enum(GROUP_PAYMENT_METHODS),
+  acknowledgeNonRefundable: z.literal(true, { error: 'group.payment.acknowledge' }),
+  amount: z.number().int().min(1).max(MAX_AMOUNT_MINOR, 'validation.amount.max').optional(),
+});
+export type GroupPaymentBody = z.input<typeof GroupPaymentBody>;
+
+/** An instalment paid (oldest first on GroupOrder.payments). */
+export const GroupPayment = z.object({
+  kind: z.enum(GROUP_INSTALMENT_KINDS),
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** ISO instant. */
+  paidAt: z.string(),
+  method: z.enum(GROUP_PAYMENT_METHODS),
+});
+export type GroupPayment = z.infer<typeof GroupPayment>;
+
+/** The instalment due now (in a to_be_pay_* / to_be_paid_last_money status), else null. */
+export const GroupNextInstalment = z.object({ kind: z.enum(GROUP_INSTALMENT_KINDS), amount: z.number().int(), dueAt: z.string() });
+export type GroupNextInstalment = z.infer<typeof GroupNextInstalment>;
+
+/** What the caller may do on a group now (the state table decides). `pay`: an instalment is due (nextInstalment). */
+export const GROUP_ORDER_ACTIONS = ['cancel', 'confirm', 'pay'] as const;
 export type GroupOrderAction = (typeof GROUP_ORDER_ACTIONS)[number];
-/** The platform group desk's actions on a group now. */
-export const GROUP_DESK_ACTIONS = ['quote', 'reject'] as const;
+/** The platform group desk's actions on a group now. `seats`: report the outcome of applying for seats. */
+export const GROUP_DESK_ACTIONS = ['quote', 'reject', 'seats'] as const;
 export type GroupDeskAction = (typeof GROUP_DESK_ACTIONS)[number];
 
 /**
@@ -224,6 +269,10 @@ export const GroupOrder = z.object({
   /** Oldest first. */
   timeline: z.array(GroupOrderEvent),
   actions: z.array(z.enum(GROUP_ORDER_ACTIONS)),
+  /** Instalments paid, oldest first (deposits are not refunded, spec point 9). */
+  payments: z.array(GroupPayment),
+  /** The instalment due now, or null. */
+  nextInstalment: GroupNextInstalment.nullable(),
   /** Platform group desk only (empty for agencies). */
   deskActions: z.array(z.enum(GROUP_DESK_ACTIONS)),
 });

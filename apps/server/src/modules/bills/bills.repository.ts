@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, flightOrders, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
+import { companies, flightOrders, groupOrders, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 
 /** The read side of the journal for wallets, transactions and statements. Writes go through the ledger service. */
@@ -203,7 +203,11 @@ const UUID = new RegExp(UUID_PATTERN, 'i');
 export async function bookingNumbersOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id && UUID.test(id)))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber }).from(flightOrders).where(inArray(flightOrders.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.bookingNumber]));
+  // Flight orders and group orders (their wallet entries name the group's G booking number).
+  const [flights, groups] = await Promise.all([
+    db.select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber }).from(flightOrders).where(inArray(flightOrders.id, wanted)),
+    db.select({ id: groupOrders.id, bookingNumber: groupOrders.bookingNumber }).from(groupOrders).where(inArray(groupOrders.id, wanted)),
+  ]);
+  return new Map([...flights, ...groups].map((r) => [r.id, r.bookingNumber]));
 }
 

@@ -18,6 +18,7 @@ import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { deskGroupScope, ownGroupScope, visibleGroup } from './group.access.ts';
 import { countGroupsByStatus, groupEventsOf, listGroups, type GroupRow } from './group.repository.ts';
 import { groupEventsFrom } from './group.states.ts';
+import { nextInstalmentOf, paymentsOf } from './instalments.ts';
 
 /** Reading groups: detail, list, status counts and the desk's queue, always within the caller's tenancy. */
 
@@ -30,12 +31,16 @@ export const AGENCY_CANCELABLE: ReadonlySet<GroupOrderStatus> = new Set(['to_be_
 
 const ACTOR_KIND: Record<string, 'user' | 'platform' | 'system'> = { user: 'user', platform: 'platform', system: 'system' };
 
+/** An instalment is payable until its deadline (then the deadline job closes the group). */
+const isDue = (next: { dueAt: string } | null, now: Date) => !!next && Date.parse(next.dueAt) > now.getTime();
+
 /** What the agency may do now: the state table's agency events, limited to what this slice carries out. */
-export function agencyActions(group: Pick<GroupRow, 'status'>): GroupOrderAction[] {
+export function agencyActions(group: Pick<GroupRow, 'status' | 'quote'>, now: Date = new Date()): GroupOrderAction[] {
   const events = groupEventsFrom(group.status, 'agency');
   const actions: GroupOrderAction[] = [];
   if (events.includes('cancel') && AGENCY_CANCELABLE.has(group.status)) actions.push('cancel');
   if (events.includes('confirm')) actions.push('confirm');
+  if ((events.includes('pay') || events.includes('pay_last_deposit')) && isDue(nextInstalmentOf(group), now)) actions.push('pay');
   return actions;
 }
 
@@ -44,6 +49,7 @@ export function deskActionsOf(group: Pick<GroupRow, 'status'>): GroupDeskAction[
   const actions: GroupDeskAction[] = [];
   if (events.includes('quote') || events.includes('requote')) actions.push('quote');
   if (events.includes('reject')) actions.push('reject');
+  if (events.includes('apply_seat') || events.includes('seats_secured')) actions.push('seats');
   return actions;
 }
 
@@ -98,6 +104,8 @@ export async function loadGroupDetail(db: DbOrTx, auth: AuthContext, id: string)
       message: systemMessage(e.data),
     })),
     actions: own ? agencyActions(group) : [],
+    payments: paymentsOf(events),
+    nextInstalment: nextInstalmentOf(group),
     deskActions: asDesk ? deskActionsOf(group) : [],
   };
 }

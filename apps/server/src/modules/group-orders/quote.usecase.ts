@@ -28,12 +28,27 @@ const quoteError = (key: 'group.quote.journeys' | 'group.quote.prices' | 'group.
 const seatedOf = (r: GroupRequest) => r.passengers.adult + r.passengers.child;
 
 /**
+ * The travellers a quote of `seats` seats carries: all of the request when it holds a seat for every adult and child;
+ * with fewer seats (a seats_changed quote) adults keep their seats first, then children, and infants (on a lap) are no
+ * more than the adults kept. The quote's total is priced on these.
+ */
+export function heldPassengers(r: GroupRequest, seats: number): GroupRequest['passengers'] {
+  const adult = Math.min(r.passengers.adult, seats);
+  const child = Math.min(r.passengers.child, seats - adult);
+  return { adult, child, infant: Math.min(r.passengers.infant, adult) };
+}
+
+/**
  * The desk's quote checked against the request, and completed (version, total): every journey quoted once with flights
  * from its city to its city in a chain; a price line per travelling passenger type in the quote currency; a seat per
  * adult and child; 1-3 deposits in order then the final payment, deadlines increasing and in the future, summing to
  * the total; confirmBy in the future and not after the first deadline.
  */
-export function completeQuote(request: GroupRequest, body: z.output<typeof GroupDeskQuoteBody>, o: { version: number; now: Date; quotedBy: string }): GroupQuote {
+export function completeQuote(
+  request: GroupRequest,
+  body: z.output<typeof GroupDeskQuoteBody>,
+  o: { version: number; now: Date; quotedBy: string; /** A seats_changed quote: fewer seats than asked are allowed. */ fewerSeats?: boolean },
+): GroupQuote {
   const { now } = o;
   const indexes = body.journeys.map((j) => j.journeyIndex).sort((a, b) => a - b);
   if (indexes.length !== request.journeys.length || indexes.some((x, i) => x !== i)) throw quoteError('group.quote.journeys', 'journeys');
@@ -51,8 +66,12 @@ export function completeQuote(request: GroupRequest, body: z.output<typeof Group
   if (types.length !== travelling.length || travelling.some((t) => !types.includes(t)) || body.prices.some((p) => p.currency !== body.currency)) {
     throw quoteError('group.quote.prices', 'prices');
   }
-  if (body.seats !== seatedOf(request)) throw new AppError(Code.VALIDATION, 'group.quote.seats', { seats: seatedOf(request) }, { seats: { key: 'group.quote.seats', params: { seats: seatedOf(request) } } });
-  const total = body.prices.reduce((s, p) => s + (p.fare + p.tax) * request.passengers[p.passengerType], 0);
+  if (o.fewerSeats ? body.seats > seatedOf(request) : body.seats !== seatedOf(request)) {
+    const key = o.fewerSeats ? 'group.quote.fewerSeats' : 'group.quote.seats';
+    throw new AppError(Code.VALIDATION, key, { seats: seatedOf(request) }, { seats: { key, params: { seats: seatedOf(request) } } });
+  }
+  const held = heldPassengers(request, body.seats);
+  const total = body.prices.reduce((s, p) => s + (p.fare + p.tax) * held[p.passengerType], 0);
 
   const plan = body.paymentPlan;
   const kinds = plan.map((p) => p.kind);
@@ -85,7 +104,7 @@ export function completeQuote(request: GroupRequest, body: z.output<typeof Group
 }
 
 /** Saves a quote (first one: quote; a new version while awaiting confirmation: requote) under the group's lock. */
-async function saveQuote(tx: DbOrTx, group: GroupRow, body: z.output<typeof GroupDeskQuoteBody>, actor: GroupActorRef, now: Date, quotedBy: string): Promise<GroupRow> {
+export async function saveQuote(tx: DbOrTx, group: GroupRow, body: z.output<typeof GroupDeskQuoteBody>, actor: GroupActorRef, now: Date, quotedBy: string): Promise<GroupRow> {
   const event = group.status === 'to_be_confirm' ? 'requote' : 'quote';
   decideGroupMove(group.status, event, actor.kind);
   const quote = completeQuote(group.request, body, { version: group.quoteVersion + 1, now, quotedBy });

@@ -71,6 +71,8 @@ export async function postCashMovement(
     currency: string;
     delta: number;
     enforceFloor: boolean;
+    /** With enforceFloor: the floor is zero (cash only), not -credit_limit. */
+    cashOnly?: boolean;
     /** The most the agency's cash plus held money may be after the movement (money coming in). */
     ceiling?: number;
     movement: NewMovement;
@@ -78,7 +80,7 @@ export async function postCashMovement(
 ): Promise<{ id: string } | null> {
   const { cashId, counterId, currency, delta, movement: m } = a;
   if (!Number.isSafeInteger(delta) || delta === 0) throw new Error('entry amounts are non-zero integers of minor units');
-  const floor = a.enforceFloor ? sql` and balance + ${delta}::bigint >= -credit_limit` : sql``;
+  const floor = !a.enforceFloor ? sql`` : a.cashOnly ? sql` and balance + ${delta}::bigint >= 0` : sql` and balance + ${delta}::bigint >= -credit_limit`;
   // The held account is read, not locked: every movement that changes it (hold, release, expiry, capture) locks this
   // cash row first and keeps cash + held the same or lowers it, so the sum this statement sees after waiting for the
   // lock is never below the true one.

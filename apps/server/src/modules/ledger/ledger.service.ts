@@ -38,7 +38,7 @@ import {
  * moves it on to the platform account, a release or expiry back to cash. Top-ups come from a channel account.
  */
 
-export const SPEND_REASONS = ['origin-flight', 'origin-train', 'origin-hotel', 'change-flight', 'change-train', 'group-deposit'] as const;
+export const SPEND_REASONS = ['origin-flight', 'origin-train', 'origin-hotel', 'change-flight', 'change-train', 'group-deposit', 'group-final'] as const;
 export type SpendReason = (typeof SPEND_REASONS)[number];
 export const REFUND_REASONS = ['refund-flight', 'refund-train', 'refund-hotel', 'void-flight', 'void-train', 'refund-change-flight'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -169,7 +169,7 @@ function movementFields(reason: LedgerReason, o: MoveOptions, hash: string, resu
  */
 async function moveCash(
   db: DbOrTx,
-  args: { companyId: string; currency: string; delta: number; counterparty: AccountKey; reason: LedgerReason; o: MoveOptions; hash: string },
+  args: { companyId: string; currency: string; delta: number; counterparty: AccountKey; reason: LedgerReason; o: MoveOptions; hash: string; cashOnly?: boolean },
 ): Promise<MoveResult> {
   const { companyId, currency, delta, counterparty, reason, o, hash } = args;
   if (o.idempotencyKey) {
@@ -186,6 +186,7 @@ async function moveCash(
       currency,
       delta,
       enforceFloor: delta < 0,
+      cashOnly: args.cashOnly,
       ceiling: delta > 0 ? MAX_BALANCE_MINOR : undefined,
       movement: movementFields(reason, o, hash, o.result),
     });
@@ -390,19 +391,23 @@ export async function expireHolds(db: DbOrTx, now: Date = new Date()): Promise<n
   return expired;
 }
 
-/** Spends directly from the agency's balance plus unused credit, never more. */
+/**
+ * Spends directly from the agency's balance plus unused credit, never more; with `useCredit: false` from the cash
+ * balance only (paying "from balance": the balance may not go below zero).
+ */
 export async function pay(
   db: DbOrTx,
   companyId: string,
   currency: string,
   amount: number,
   reason: SpendReason,
-  o: MoveOptions = {},
+  o: MoveOptions & { useCredit?: boolean } = {},
 ): Promise<MoveResult> {
   assertCurrency(currency);
   assertAmount(amount, currency);
-  const hash = requestHash('pay', { companyId, currency, amount, reason, reference: o.reference });
-  return moveCash(db, { companyId, currency, delta: -amount, counterparty: PLATFORM(currency), reason, o, hash });
+  const useCredit = o.useCredit ?? true;
+  const hash = requestHash('pay', { companyId, currency, amount, reason, reference: o.reference, ...(useCredit ? {} : { useCredit }) });
+  return moveCash(db, { companyId, currency, delta: -amount, counterparty: PLATFORM(currency), reason, o, hash, cashOnly: !useCredit });
 }
 
 /** Pays money back to the agency's cash account (refund, void). */

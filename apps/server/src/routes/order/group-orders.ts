@@ -11,6 +11,8 @@ import {
   GroupOrder,
   GroupOrderListAnswer,
   GroupOrderListQuery,
+  GroupPaymentBody,
+  GroupSeatsBody,
   GroupStatusCountAnswer,
 } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
@@ -19,15 +21,17 @@ import { cancelGroup } from '../../modules/group-orders/cancel.usecase.ts';
 import { confirmGroup } from '../../modules/group-orders/confirm.usecase.ts';
 import { groupStatusCounts, listGroupDesk, listGroupOrders, loadGroupDetail } from '../../modules/group-orders/group.queries.ts';
 import { deskQuote, deskReject } from '../../modules/group-orders/quote.usecase.ts';
+import { payGroupInstalment } from '../../modules/group-orders/payment.usecase.ts';
 import { requestGroup } from '../../modules/group-orders/request.usecase.ts';
+import { deskSeats } from '../../modules/group-orders/seats.usecase.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 import { requiredIdempotencyKey } from '../../plugins/idempotency.ts';
 import { flightOrderGuards } from './flight-guards.ts';
 
 /**
- * Group flights (issue 12, spec points 2-5): request, list, count, read, cancel, confirm; and the platform's group
- * desk (quote, reject). The flight orders' gates: operator role and the flight service; the desk routes need the
+ * Group flights (issue 12, spec points 2-5, 9): request, list, count, read, cancel, confirm, pay instalments; and the
+ * platform's group desk (quote, reject, seats). The flight orders' gates: operator role and the flight service; the desk routes need the
  * platform (proxyLevel 0 operator).
  */
 export default async function groupOrderRoutes(app: FastifyInstance) {
@@ -99,6 +103,27 @@ export default async function groupOrderRoutes(app: FastifyInstance) {
     async (req) => answer(req, await confirmGroup(db, authOf(req), req.params.id, req.body.quoteVersion), 'group.confirmed'),
   );
 
+  r.post(
+    `${base}/orders/:id/payment`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Pay the next due instalment from the wallet (Idempotency-Key header required; balance or credit; acknowledgeNonRefundable: deposits are not refunded). to_be_pay_* -> next, final -> proceeding',
+        params: IdParams,
+        body: GroupPaymentBody,
+        response: { 200: Envelope(GroupOrder) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const group = await payGroupInstalment(db, auth, req.params.id, req.body, { idempotencyKey: requiredIdempotencyKey(req, `${auth.company.id}:group-pay`) });
+      return answer(req, group, 'group.paid');
+    },
+  );
+
   r.get(
     `${base}/desk`,
     { preHandler: deskOnly, schema: { tags, security, summary: "Group desk (platform): its agencies' groups, by default those awaiting a quote, oldest first", querystring: GroupDeskQuery, response: { 200: Envelope(GroupDeskAnswer) } } },
@@ -119,6 +144,25 @@ export default async function groupOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(req, await deskQuote(db, authOf(req), req.params.id, req.body)),
+  );
+
+  r.post(
+    `${base}/orders/:id/seats`,
+    {
+      preHandler: deskOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Group desk (platform): seats applied for: secured (-> to_be_pay_first) or changed with a new quote version (-> to_be_confirm)',
+        params: IdParams,
+        body: GroupSeatsBody,
+        response: { 200: Envelope(GroupOrder) },
+      },
+    },
+    async (req) => {
+      const group = await deskSeats(db, authOf(req), req.params.id, req.body);
+      return answer(req, group, req.body.outcome === 'secured' ? 'group.seats.secured' : 'group.seats.changed');
+    },
   );
 
   r.post(

@@ -16,6 +16,7 @@ const COLORS: Record<WalletEntryType, string> = {
   'void-train': 'cyan',
   'refund-change-flight': 'cyan',
   'group-deposit': 'purple',
+  'group-final': 'purple',
   'origin-hotel': 'blue',
   'refund-hotel': 'cyan',
   hold: 'orange',

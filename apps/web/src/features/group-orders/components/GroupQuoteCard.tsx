@@ -1,7 +1,8 @@
 import { Card, Descriptions, Flex, List, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { GroupQuote, GroupRequest } from '@portal/contract/api/group-orders';
+import type { GroupInstalment, GroupNextInstalment, GroupPayment, GroupQuote, GroupRequest } from '@portal/contract/api/group-orders';
 import { Countdown } from '../../../components/orders/Countdown';
+import { useNow } from '../../../components/orders/countdown';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 
 interface Props {
@@ -10,11 +11,29 @@ interface Props {
   /** The countdown runs only while the quote waits for the agency's confirmation. */
   awaitingConfirmation: boolean;
   dateFormat: string;
+  /** Instalments paid so far; with nextInstalment, each row of the plan says paid / due next / upcoming / overdue. */
+  payments?: readonly GroupPayment[];
+  nextInstalment?: GroupNextInstalment | null;
 }
 
+export type InstalmentState = 'paid' | 'next' | 'overdue' | 'upcoming';
+
+/** Where one instalment of the plan stands: paid, the one due now, past its deadline unpaid, or later. */
+export function instalmentState(item: GroupInstalment, payments: readonly GroupPayment[], next: GroupNextInstalment | null | undefined, now: number): InstalmentState {
+  if (payments.some((p) => p.kind === item.kind)) return 'paid';
+  const due = next?.kind === item.kind ? next.dueAt : item.dueAt;
+  if (Date.parse(due) < now) return 'overdue';
+  return next?.kind === item.kind ? 'next' : 'upcoming';
+}
+
+const STATE_COLOR: Record<InstalmentState, string> = { paid: 'green', next: 'orange', overdue: 'red', upcoming: 'default' };
+
 /** The desk's quote: flights per journey, price per traveller type, the total, confirm-by and the payment plan. */
-export function GroupQuoteCard({ quote, request, awaitingConfirmation, dateFormat }: Props) {
+export function GroupQuoteCard({ quote, request, awaitingConfirmation, dateFormat, payments = [], nextInstalment }: Props) {
   const { t } = useTranslation();
+  const now = useNow();
+  // Before the first payment is due the plan is only a plan: no paid / due marks yet.
+  const tracking = payments.length > 0 || Boolean(nextInstalment);
   const time = (v: string) => formatDateTime(v, dateFormat);
   return (
     <Card size="small" title={t('groups.quote.title', { version: quote.version })} data-testid="group-quote">
@@ -74,17 +93,29 @@ export function GroupQuoteCard({ quote, request, awaitingConfirmation, dateForma
             size="small"
             bordered
             dataSource={quote.paymentPlan}
-            renderItem={(p) => (
-              <List.Item data-testid="plan-item">
-                <Flex justify="space-between" gap={8} wrap style={{ width: '100%' }}>
-                  <Flex gap={8} align="center">
-                    <Tag color={p.kind === 'final' ? 'blue' : 'gold'}>{t(`groups.quote.kind.${p.kind}`)}</Tag>
-                    <span>{t('groups.quote.dueBy', { time: time(p.dueAt) })}</span>
+            renderItem={(p) => {
+              const state = tracking ? instalmentState(p, payments, nextInstalment, now) : null;
+              const paid = payments.find((x) => x.kind === p.kind);
+              return (
+                <List.Item data-testid="plan-item" data-state={state ?? undefined}>
+                  <Flex justify="space-between" gap={8} wrap style={{ width: '100%' }}>
+                    <Flex gap={8} align="center" wrap>
+                      <Tag color={p.kind === 'final' ? 'blue' : 'gold'}>{t(`groups.quote.kind.${p.kind}`)}</Tag>
+                      <Typography.Text type={state === 'overdue' ? 'danger' : undefined}>{t('groups.quote.dueBy', { time: time(nextInstalment?.kind === p.kind ? nextInstalment.dueAt : p.dueAt) })}</Typography.Text>
+                      {state && <Tag color={STATE_COLOR[state]}>{t(`groups.plan.${state}`)}</Tag>}
+                      {paid && (
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {t('groups.plan.paidOn', { time: time(paid.paidAt), method: t(`groups.pay.methods.${paid.method}`) })}
+                        </Typography.Text>
+                      )}
+                    </Flex>
+                    <Typography.Text strong type={state === 'overdue' ? 'danger' : undefined}>
+                      {formatAmount(nextInstalment?.kind === p.kind ? nextInstalment.amount : p.amount, quote.currency)}
+                    </Typography.Text>
                   </Flex>
-                  <Typography.Text strong>{formatAmount(p.amount, quote.currency)}</Typography.Text>
-                </Flex>
-              </List.Item>
-            )}
+                </List.Item>
+              );
+            }}
           />
         </Flex>
       </Flex>

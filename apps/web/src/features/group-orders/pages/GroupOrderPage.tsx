@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Modal, Popconfirm, Result, Row, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, ClockCircleOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { GroupRequestSummary } from '../../../components/groups/GroupRequestSummary';
 import { RetryButton } from '../../../components/bills/ListQueryView';
-import { formatDateTime } from '../../../lib/format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useCancelGroupOrder, useConfirmGroupQuote, useGroupOrder } from '../api/group-order';
+import { GroupPayDialog } from '../components/GroupPayDialog';
 import { GroupQuoteCard } from '../components/GroupQuoteCard';
 import { GroupStatusTag } from '../components/GroupStatusTag';
 import { GroupTimeline } from '../components/GroupTimeline';
@@ -26,6 +27,7 @@ export default function GroupOrderPage() {
   const confirm = useConfirmGroupQuote(id);
   const cancel = useCancelGroupOrder(id);
   const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   if (group.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -34,6 +36,8 @@ export default function GroupOrderPage() {
   }
   const g = group.data;
   const can = (a: (typeof g.actions)[number]) => g.actions.includes(a);
+  const next = g.nextInstalment ?? null;
+  const payCurrency = g.quote?.currency;
 
   function doConfirm() {
     if (!g.quote) return;
@@ -99,6 +103,11 @@ export default function GroupOrderPage() {
                 </Button>
               </Popconfirm>
             )}
+            {can('pay') && next && payCurrency && (
+              <Button type="primary" icon={<WalletOutlined />} onClick={() => setPaying(true)}>
+                {t('groups.pay.button', { instalment: t(`groups.pay.kind.${next.kind}`), amount: formatAmount(next.amount, payCurrency) })}
+              </Button>
+            )}
             {can('confirm') && g.quote && (
               <Button type="primary" icon={<CheckOutlined />} onClick={() => setConfirming(true)}>
                 {t('groups.confirmQuote.button')}
@@ -112,7 +121,16 @@ export default function GroupOrderPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Flex vertical gap={16}>
-            {g.quote && <GroupQuoteCard quote={g.quote} request={g.request} awaitingConfirmation={g.status === 'to_be_confirm'} dateFormat={dateFormat} />}
+            {g.quote && (
+              <GroupQuoteCard
+                quote={g.quote}
+                request={g.request}
+                awaitingConfirmation={g.status === 'to_be_confirm'}
+                dateFormat={dateFormat}
+                payments={g.payments ?? []}
+                nextInstalment={next}
+              />
+            )}
             <GroupRequestSummary request={g.request} dateFormat={dateFormat} />
           </Flex>
         </Col>
@@ -122,6 +140,9 @@ export default function GroupOrderPage() {
           </Card>
         </Col>
       </Row>
+      {next && payCurrency && (
+        <GroupPayDialog group={g} instalment={next} currency={payCurrency} open={paying} onClose={() => setPaying(false)} dateFormat={dateFormat} />
+      )}
       <Modal
         open={confirming}
         title={t('groups.confirmQuote.title', { booking: g.bookingNumber })}

@@ -70,6 +70,8 @@ function group(over: Partial<GroupOrder> = {}): GroupOrder {
     companyName: 'Demo',
     timeline: [{ at: '2030-01-01T02:00:00Z', event: 'request', from: null, to: 'to_be_quote', actor: { kind: 'user', name: 'Olivia' }, remark: null, message: null }],
     actions: ['confirm', 'cancel'],
+    payments: [],
+    nextInstalment: null,
     deskActions: [],
     ...over,
   };

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Select, Table, Typography, type TableProps } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GROUP_ORDER_STATUSES, GroupDeskQuery, type GroupDeskItem, type GroupOrderStatus } from '@portal/contract/api/group-orders';
+import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { paths } from '../../../app/paths';
+import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
+import { useDateFormat } from '../../../lib/use-date-format';
+import { useUrlQuery } from '../../../lib/use-url-query';
+import { GroupStatusTag } from '../../group-orders/components/GroupStatusTag';
+import { useGroupDesk } from '../api/group-desk';
+import { GroupQuoteDialog, type QuoteTarget } from '../components/GroupQuoteDialog';
+import { GroupRejectDialog } from '../components/GroupRejectDialog';
+
+/** The server's default view: what waits for a quote. */
+const DEFAULT_STATUS: GroupOrderStatus[] = ['to_be_quote'];
+
+/** /platform/group-desk: the platform's group desk quotes (or declines) its agencies' group requests. */
+export default function GroupDeskPage() {
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
+  const { query, setQuery } = useUrlQuery(GroupDeskQuery);
+  const status = query.status?.length ? query.status : DEFAULT_STATUS;
+  const list = useGroupDesk({ ...query, status });
+  const [quoting, setQuoting] = useState<QuoteTarget | null>(null);
+  const [rejecting, setRejecting] = useState<QuoteTarget | null>(null);
+
+  const columns: TableProps<GroupDeskItem>['columns'] = [
+    {
+      key: 'agency',
+      title: t('groups.desk.columns.agency'),
+      fixed: 'left',
+      render: (_, g) => (
+        <span style={{ display: 'flex', flexDirection: 'column' }}>
+          <Typography.Text strong>{g.companyName}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {g.companyCode}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'booking',
+      title: t('groups.list.columns.bookingNumber'),
+      render: (_, g) => (
+        <span style={{ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+          <Link to={paths.groupOrder(g.id)}>{g.bookingNumber}</Link>
+          <GroupStatusTag status={g.status} />
+        </span>
+      ),
+    },
+    {
+      key: 'trip',
+      title: t('groups.list.columns.trip'),
+      render: (_, g) => (
+        <span style={{ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+          <span>{g.route}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDate(g.departureDate, dateFormat)} · {t(`groups.tripType.${g.tripType}`)} · {t(`groups.cabin.${g.cabin}`)}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'travellers',
+      title: t('groups.list.columns.travellers'),
+      render: (_, g) => <span style={{ whiteSpace: 'nowrap' }}>{t('groups.list.travellers', g.passengers)}</span>,
+    },
+    {
+      key: 'total',
+      title: t('groups.list.columns.total'),
+      align: 'right',
+      render: (_, g) => <span style={{ whiteSpace: 'nowrap' }}>{g.total !== null && g.currency ? formatAmount(g.total, g.currency) : t('groups.list.awaitingQuote')}</span>,
+    },
+    {
+      key: 'requested',
+      title: t('groups.desk.columns.requested'),
+      render: (_, g) => (
+        <span style={{ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+          <span>{formatDateTime(g.createdAt, dateFormat)}</span>
+          {g.createdBy && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {g.createdBy}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('groups.desk.columns.actions'),
+      fixed: 'right',
+      render: (_, g) => {
+        // Quote and reject are answered here; other desk moves (seats) live on the group itself.
+        const actions = g.deskActions.filter((a): a is 'quote' | 'reject' => a === 'quote' || a === 'reject');
+        return actions.length ? (
+          <Flex gap={4} wrap>
+            {actions.map((a) => (
+              <Button
+                key={a}
+                size="small"
+                type={a === 'quote' ? 'primary' : 'default'}
+                danger={a === 'reject'}
+                onClick={() => (a === 'quote' ? setQuoting : setRejecting)({ id: g.id, bookingNumber: g.bookingNumber })}
+              >
+                {t(`groups.desk.actions.${a}`)}
+              </Button>
+            ))}
+          </Flex>
+        ) : (
+          <Link to={paths.groupOrder(g.id)}>{t('groups.desk.open')}</Link>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex vertical gap={4}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('groups.desk.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('groups.desk.subtitle')}</Typography.Text>
+      </Flex>
+      <Card>
+        <Flex vertical gap={12}>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text id="group-desk-status">{t('groups.desk.statusFilter')}</Typography.Text>
+            <Select<GroupOrderStatus[]>
+              mode="multiple"
+              aria-labelledby="group-desk-status"
+              style={{ minWidth: 240, maxWidth: '100%', flex: '1 1 240px' }}
+              value={status}
+              onChange={(v) => setQuery({ status: v.length ? v : DEFAULT_STATUS })}
+              options={GROUP_ORDER_STATUSES.map((s) => ({ value: s, label: t(`groups.status.${s}`) }))}
+            />
+          </Flex>
+          <ListQueryView query={list} errorTitle={t('groups.desk.loadFailed')}>
+            <Table<GroupDeskItem>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={list.data?.items ?? []}
+              loading={list.isFetching}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: list.isPending ? <div style={{ height: 96 }} /> : t('groups.desk.empty') }}
+              pagination={listPagination({
+                page: query.page,
+                pageSize: query.pageSize,
+                total: list.data?.total,
+                showTotal: (total) => t('groups.list.total', { count: total }),
+                onChange: (page, pageSize) => setQuery({ page, pageSize }),
+              })}
+            />
+          </ListQueryView>
+        </Flex>
+      </Card>
+      <GroupQuoteDialog target={quoting} onClose={() => setQuoting(null)} />
+      <GroupRejectDialog target={rejecting} onClose={() => setRejecting(null)} />
+    </Flex>
+  );
+}
