@@ -11,6 +11,7 @@ import type { PastedPassenger } from '@portal/contract/passengers/paste-import';
 import { Code } from '@portal/contract/codes';
 import { validateBooking, type FieldError } from '@portal/contract/passengers/validate';
 import { paths } from '../../../app/paths';
+import { contactFromUser } from '../../../lib/contact-defaults';
 import type { MoneyFormatter } from '../../../components/flight/money';
 import { newIdempotencyKey } from '../../../lib/api';
 import { useCountryOptions } from '../../../lib/countries';
@@ -19,7 +20,6 @@ import { useSession } from '../../../lib/session';
 import { useCreateOrder } from '../api/create-order';
 import {
   bookingRulesFor,
-  contactDefaults,
   createOrderBody,
   displayPath,
   documentTypeOptions,
@@ -76,7 +76,7 @@ export function BookingForm(props: Props) {
   // The passengers are those of the search; a new price for the same fare does not change who travels.
   const [slots] = useState(() => passengerSlots(fare));
   const documentTypes = useMemo(() => documentTypeOptions(fare.restrictions.documents), [fare.restrictions.documents]);
-  const [initial] = useState(() => initialValues(slots, documentTypes, contactDefaults(me)));
+  const [initial] = useState(() => initialValues(slots, documentTypes, contactFromUser(me)));
   const today = localDate();
   const rules = useMemo(() => bookingRulesFor(fare, solution, today), [fare, solution, today]);
 

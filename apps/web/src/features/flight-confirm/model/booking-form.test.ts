@@ -3,9 +3,9 @@ import { validateBooking } from '@portal/contract/passengers/validate';
 import { makeFare, makeLeg, makeSolution } from '../../../components/flight/test-fixtures';
 import { ApiError } from '../../../lib/api';
 import { upperLatin } from '../../../lib/upper-latin';
+import { contactFromUser } from '../../../lib/contact-defaults';
 import {
   bookingRulesFor,
-  contactDefaults,
   createOrderBody,
   displayPath,
   documentTypeOptions,
@@ -55,9 +55,9 @@ describe('booking form model', () => {
 
   it('contact from the user: the mobile with its own area code, else the favourites region, else 86', () => {
     const user = { username: 'u1', nickname: null, email: 'a@b.example', areaCode: '852', mobile: '91234567', config: { defaultRegion: '65' } };
-    expect(contactDefaults({ userInfo: user } as never)).toEqual({ name: 'u1', email: 'a@b.example', areaCode: '852', phone: '91234567' });
-    expect(contactDefaults({ userInfo: { ...user, mobile: null } } as never)).toMatchObject({ areaCode: '65', phone: '' });
-    expect(contactDefaults(null)).toEqual({ name: '', email: '', areaCode: '86', phone: '' });
+    expect(contactFromUser({ userInfo: user } as never)).toEqual({ name: 'u1', email: 'a@b.example', areaCode: '852', phone: '91234567' });
+    expect(contactFromUser({ userInfo: { ...user, mobile: null } } as never)).toMatchObject({ areaCode: '65', phone: '' });
+    expect(contactFromUser(null)).toEqual({ name: '', email: '', areaCode: '86', phone: '' });
   });
 
   it('upper-cases English letters only, so the rules still refuse other letters', () => {

@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { contactFromUser } from '../../../lib/contact-defaults';
 import { BOOKING_DOCUMENT_TYPES, DOCUMENT_TYPES, type ContactInput, type CreateOrderBody, type DocumentType, type PassengerInput } from '@portal/contract/api/flight-orders';
 import { PASSENGER_TYPES, type FareChoice, type PassengerType, type Solution } from '@portal/contract/api/shopping';
 import { isDocumentAllowed } from '@portal/contract/passengers/documents';
@@ -172,6 +171,3 @@ export function displayPath(path: string): string {
 export function namePathOf(path: string): (string | number)[] {
   return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
-
-/** The booking form's contact, prefilled like every booking form's. */
-export const contactDefaults = (me: Parameters<typeof contactFromUser>[0]): ContactFormValue => contactFromUser(me);

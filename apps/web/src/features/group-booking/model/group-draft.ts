@@ -11,7 +11,7 @@ import {
 import { MAX_JOURNEYS, type CabinClass, type LocationType } from '@portal/contract/api/shopping';
 import { validateContact } from '@portal/contract/passengers/validate';
 import { cityOf } from '../../../components/flight/place-labels';
-import { contactFromUser } from '../../../lib/contact-defaults';
+import { contactFromUser, type ContactPrefill } from '../../../lib/contact-defaults';
 
 /**
  * The group request form (spec points 2, 3, 5): what it holds, its defaults, the body it posts and its checks. The
@@ -36,12 +36,7 @@ export interface GroupJourneyDraft {
   acceptChangeFlight: boolean;
 }
 
-export interface GroupContactDraft {
-  name: string;
-  email: string;
-  areaCode: string;
-  phone: string;
-}
+export type GroupContactDraft = ContactPrefill;
 
 export interface GroupDraft {
   tripType: GroupTripType;

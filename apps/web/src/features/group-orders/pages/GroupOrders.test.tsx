@@ -47,7 +47,7 @@ function group(over: Partial<GroupOrder> = {}): GroupOrder {
     },
     quote: {
       version: 2,
-      journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: '1501', origin: 'PEK', destination: 'SHA', departure: '2030-01-10T08:30', arrival: '2030-01-10T10:45' }] }],
+      journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: 'PEK', destination: 'SHA', departure: '2030-01-10T08:30', arrival: '2030-01-10T10:45' }] }],
       prices: [
         { passengerType: 'adult', fare: 80_000, tax: 5_000, currency: 'CNY' },
         { passengerType: 'child', fare: 60_000, tax: 2_500, currency: 'CNY' },
@@ -123,6 +123,8 @@ describe('group order detail', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('quote-total').textContent).toBe('CNY 9,750.00');
     expect(screen.getAllByTestId('plan-item').map((e) => e.textContent)).toEqual([expect.stringContaining('First deposit'), expect.stringContaining('Final payment')]);
     expect(screen.getByText('Morning please')).toBeTruthy();
+    // The designator is shown once, as on the ticket (it already carries the airline: never "CACA1501").
+    expect(screen.getByTestId('quote-flight').textContent).toMatch(/^CA1501 · PEK /);
     expect(within(screen.getByTestId('group-quote')).getByRole('timer')).toBeTruthy();
   });
 
