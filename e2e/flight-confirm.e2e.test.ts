@@ -36,8 +36,8 @@ interface Chosen {
 }
 
 /** As the operator: search BJS -> SHA tomorrow, open the cheapest solution's fares, Select the first, land on the price check. */
-async function searchAndSelect(): Promise<Chosen> {
-  const page = await browser.open();
+async function searchAndSelect(viewport: { width?: number; height?: number } = {}): Promise<Chosen> {
+  const page = await browser.open(viewport);
   const done = nextSolutions(page);
   await openBooking(page, `?type=oneway&j=BJS.SHA.${isoDay(1)}&run=1`);
   const answer = await done;
@@ -126,4 +126,60 @@ describe('price check of a chosen fare', () => {
       expect((await cardsOf(page, answer))[0].id).toBe(first.id);
     });
   });
+});
+
+/**
+ * What each value of the fare rules and restrictions shows, measured in the page: its width, on how many lines its
+ * text lies, and the width of its longest word (a box narrower than that splits a word: the "letter per line" defect).
+ */
+async function measureRules(page: Page) {
+  const rules = await visible(page.getByTestId('fare-rules'), 'fare rules on the confirm page');
+  const card = rules.locator('xpath=ancestor::div[contains(@class, "ant-card")][1]');
+  const cardBox = (await card.boundingBox())!;
+  const measure = (els: Element[]) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    return els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const box = el.getBoundingClientRect();
+      const text = (el.textContent ?? '').trim();
+      ctx.font = getComputedStyle(el.firstElementChild ?? el).font;
+      const longestWord = Math.max(0, ...text.split(/\s+/).map((w) => ctx.measureText(w).width));
+      return { text, lines, width: box.width, longestWord, left: box.left, right: box.right };
+    });
+  };
+  return {
+    cardBox,
+    values: await rules.locator('[data-rule-value]').evaluateAll(measure),
+    restrictions: await rules.locator('.flight-restrictions dd').evaluateAll(measure),
+    /** How much wider the rules table is than its box (0: nothing to scroll). */
+    tableOverflow: await rules.locator('.flight-rules').evaluate((el) => el.scrollWidth - el.clientWidth),
+  };
+}
+
+describe('fare rules on the confirm page (issue 14)', () => {
+  for (const [what, width] of [['at 1280 px', 1280], ['on a phone (390 px)', 390]] as const) {
+    it(`are readable ${what}: no value squeezed or split mid-word, none cut off`, async () => {
+      const { page, fare } = await searchAndSelect({ width, height: 900 });
+      const { cardBox, values, restrictions, tableOverflow } = await measureRules(page);
+      // One value per passenger type and rule (change before/after, refund before/after, no-show, void).
+      expect(values.length).toBe(fare.cancellationPolicy.length * 6);
+      expect(restrictions.length).toBeGreaterThanOrEqual(7);
+      for (const v of [...values, ...restrictions]) {
+        expect(v.text, 'a value').not.toBe('');
+        // A letter per line was the defect: each value keeps a sensible width and its words whole.
+        expect(v.width, `width of "${v.text}"`).toBeGreaterThanOrEqual(72);
+        expect(v.width + 1, `"${v.text}" is narrower than its longest word`).toBeGreaterThanOrEqual(v.longestWord);
+        // Nothing is cut: every value lies inside the fare card.
+        expect(v.left, `left edge of "${v.text}"`).toBeGreaterThanOrEqual(cardBox.x - 1);
+        expect(v.right, `right edge of "${v.text}"`).toBeLessThanOrEqual(cardBox.x + cardBox.width + 1);
+      }
+      // The rule values are short: two lines at most.
+      for (const v of values) expect(v.lines, `lines of "${v.text}"`).toBeLessThanOrEqual(2);
+      // One passenger type fits without scrolling sideways, and the page itself never scrolls sideways.
+      expect(tableOverflow).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
 });

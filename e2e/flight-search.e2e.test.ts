@@ -322,6 +322,31 @@ describe('flight search as the operator', () => {
     expect(departures[0]).toBe([...allDepartures].sort()[0]);
   });
 
+  // Issue 14: long airport names were cut off ("…") in the picker's list, at 1280 px and on a phone.
+  it('shows long airport names whole in the location picker, on a phone and at 1280 px', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    await openBooking(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      const box = page.getByRole('combobox', { name: origin(1), exact: true });
+      await box.click();
+      await box.fill('winnipeg');
+      const option = page
+        .locator('.ant-select-dropdown')
+        .filter({ visible: true })
+        .locator('.ant-select-item-option')
+        .filter({ has: page.locator('strong').getByText('YWG', { exact: true }) })
+        .filter({ hasText: 'Winnipeg James Armstrong Richardson International Airport' });
+      await visible(option, `YWG in the list at ${width} px`);
+      // Nothing inside the row is wider than its box (a cut text scrolls inside its own box), and the row fits the list.
+      const clipped = await option.first().evaluate((row) =>
+        [row, ...Array.from(row.querySelectorAll('*'))].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.className || el.tagName),
+      );
+      expect(clipped, `clipped at ${width} px`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+
   // Issue 9, finding 10: a failed lookup must not leave the previous PNR's fares on screen as if they were its own.
   it("search by PNR: a failed lookup shows the server's message and the previous PNR's fares are gone", async () => {
     const page = await browser.open();
@@ -350,6 +375,49 @@ describe('flight search as the operator', () => {
       expect(await alert.textContent()).toContain(en(key));
       expect(await cards(page).count()).toBe(0);
       expect(await results(page).count()).toBe(0);
+    }
+  });
+});
+
+describe('issue 14 on the search page', () => {
+  it('departure dates are typed as an agent types them: ddMMM (the next such day) and yyyy-mm-dd', async () => {
+    const page = await browser.open();
+    await openBooking(page);
+    await page.getByRole('tab', { name: en('flight.search.modes.return'), exact: true }).click();
+    await pickPlace(page, origin(1), 'beijing', 'BJS');
+    await pickPlace(page, destination(1), 'shanghai', 'SHA');
+
+    // "29NOV" style for a day 20 days ahead: the next such day, this year or next (as isoDay computes it).
+    const out = isoDay(20);
+    const ddMMM = `${out.slice(8, 10)}${['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][Number(out.slice(5, 7)) - 1]}`;
+    const dep = page.getByLabel(departure(1), { exact: true });
+    await dep.click();
+    await dep.fill(ddMMM);
+    await dep.press('Tab');
+    await expect.poll(() => dep.inputValue()).toBe(out);
+
+    const back = isoDay(27);
+    const ret = page.getByLabel(en('flight.search.returnDate'), { exact: true });
+    await ret.click();
+    await ret.fill(back);
+    await ret.press('Enter');
+    await expect.poll(() => ret.inputValue()).toBe(back);
+
+    await clickSearch(page);
+    expect(new URL(page.url()).searchParams.getAll('j')).toEqual([`BJS.SHA.${out}`]);
+    expect(new URL(page.url()).searchParams.get('ret')).toBe(back);
+  });
+
+  it('a supplier that fails at once is reported as failed, not as "did not answer in time"', async () => {
+    const page = await browser.open();
+    await setSupplier('sim-lcc', { fail: true });
+    try {
+      const answer = await searchByLink(page, `type=oneway&j=BJS.SHA.${isoDay(3)}`);
+      expect(answer.progress).toMatchObject({ asked: 3, answered: 3, done: true, failed: 1, timedOut: 0 });
+      const banner = await visible(page.getByTestId('missing-suppliers'), 'missing suppliers banner');
+      expect(await banner.textContent()).toBe(en('flight.results.failedSuppliers_one', { count: 1, asked: 3 }));
+    } finally {
+      await setSupplier('sim-lcc', { fail: false });
     }
   });
 });

@@ -57,8 +57,23 @@ export function toast(page: Page, text: string): Locator {
 
 /** Picks an option of the antd Select that is open right now, by its visible label. */
 export async function chooseOption(page: Page, label: string): Promise<void> {
-  const option = page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true }).filter({ has: page.getByText(label, { exact: true }) });
-  await (await visible(option, `select option "${label}"`)).click();
+  // A dropdown closed a moment ago stays visible while its leave animation runs, and may hold the same label (the
+  // nationality list, then the issuing-country list); clicking it fails once it hides. So skip dropdowns that are
+  // leaving, prefer the newest one, and re-resolve on a missed click rather than wait on a vanished element.
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option')
+    .filter({ visible: true })
+    .filter({ has: page.getByText(label, { exact: true }) });
+  const deadline = Date.now() + STEP_MS;
+  for (;;) {
+    const target = await visible(option, `select option "${label}"`);
+    try {
+      await option.last().click({ timeout: 1_500 });
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`could not click select option "${label}" (${String(target)})\n${(err as Error).message.split('\n')[0]}`);
+    }
+  }
 }
 
 /** A validation message under a form field. */

@@ -12,6 +12,7 @@ import { benchOrders } from './orders.ts';
 import { benchRecognition, recognitionVerdict } from './recognition.ts';
 import { benchSearch } from './search.ts';
 import { benchSolutions } from './solutions.ts';
+import { benchStations, stationsVerdict } from './stations.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 // Other work on the machine moves every number: the report says how busy it was.
@@ -58,6 +59,9 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] :
 // Shopping: the platform's own cost (suppliers at zero added latency), the solutions engine and the location index.
 process.env.TEST_DB = 'pglite';
 rows.push(...(await benchSearch()), ...(await benchSolutions()), ...(await benchLocations()));
+// Trains: the railway station picker's search (issue 13), in-process and through the route.
+const stations = await benchStations();
+rows.push(...stations);
 // After-sales: the refund quote, pure and through the server (PGlite; PostgreSQL too when given).
 const afterSales = [...(await benchAfterSales('pglite')), ...(process.env.TEST_DATABASE_URL ? await benchAfterSales('postgres', { pure: false }) : [])];
 rows.push(...afterSales);
@@ -92,6 +96,8 @@ docs/decisions/0006-ledger.md for why a payment is a single statement.
 Issue 8 (PostgreSQL): booking's platform cost with zero-latency suppliers (re-pricing the offer, writing the order,
 booking the seats, confirming) under 100 ms at p95; the order list with filters over 100,000 orders of one agency
 under 50 ms and the status counts under 20 ms at p95 (the orders are seeded by the bench, not the demo data).
+
+${stationsVerdict(stations)}
 
 ${afterSalesVerdict(afterSales)}
 

@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import type { SessionPolicy } from './config.ts';
 import type { SupplierRegistry } from './suppliers/air/registry.ts';
+import type { RailSupplierRegistry } from './suppliers/rail/types.ts';
 import type { Payments } from './payments/registry.ts';
 import type { WorkQueue } from './modules/flight-orders/work-queue.ts';
 import type { DocumentKeyring } from './modules/travellers/document-crypto.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   sessionPolicy: SessionPolicy;
   /** Air suppliers shopping asks (simulated ones in development and tests). */
   airSuppliers: SupplierRegistry;
+  /** Rail suppliers train search and booking ask (the simulated railway in development and tests). */
+  railSuppliers: RailSupplierRegistry;
   /** External payment channels (built-in sandboxes), their provider side and the portal's public URL. */
   payments: Payments;
   /** Background order steps (pg-boss queue once the job runner attaches it). */

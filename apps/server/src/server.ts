@@ -11,6 +11,7 @@ import { installProcessGuards } from './process-guards.ts';
 import { assertPaymentSecrets, PaymentSettingsError } from './payments/mode.ts';
 import { createPayments, paymentsSummary } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
+import { createRailSuppliers } from './suppliers/rail/registry.ts';
 import { createWorkQueue } from './modules/flight-orders/work-queue.ts';
 import { DocumentKeyError, loadDocumentKeyring } from './modules/travellers/document-crypto.ts';
 
@@ -40,6 +41,7 @@ const app = await buildApp({
     db: database.db,
     sessionPolicy: sessionPolicyFrom(settings),
     airSuppliers: createAirSuppliers({ db: database.db }),
+    railSuppliers: createRailSuppliers({ db: database.db }),
     payments: createPayments({
       db: database.db,
       publicUrl: settings.publicUrl,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerMovements, paymentTransactions } from '../src/db/schema/index.ts';
+import { companies, ledgerMovements, outboxEmails, paymentTransactions } from '../src/db/schema/index.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { companyIdOf } from './helpers/tenants.ts';
@@ -18,6 +18,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('agency management under con
 
   it('moves money once for 50 parallel replays of one top-up', async () => {
     const id = await companyIdOf(t, 'A00002');
+    // "Send email" needs a contact email to reach (issue 14); the mail is written once, like the money.
+    await t.db.update(companies).set({ contactEmail: 'ops@second-agency.example' }).where(eq(companies.id, id));
     const body = { receivedCurrency: 'USD', receivedAmount: 10_000, exchangeRate: '7.1', referenceNumber: 'RACE-1', amount: 71_000, sendEmail: true };
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -31,6 +33,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('agency management under con
     expect(await ledger.balances(t.db, id, 'CNY')).toMatchObject({ cash: 71_000 });
     expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.companyId, id))).toHaveLength(1);
     expect(await t.db.select().from(ledgerMovements).where(eq(ledgerMovements.referenceId, results[0].data.transactionId))).toHaveLength(1);
+    expect(await t.db.select().from(outboxEmails).where(eq(outboxEmails.companyId, id))).toHaveLength(1);
     expect(await ledger.checkInvariants(t.db)).toEqual([]);
   });
 

@@ -563,7 +563,7 @@ describe('POST /base/v2/agencies/{id}/balance (top-up)', () => {
     expect(await ledger.balances(t.db, a.id, 'CNY')).toMatchObject({ cash: 100_000 });
   });
 
-  it('writes the email when asked, in the agency language, unless the agency does not receive mails', async () => {
+  it('writes the email when asked, in the agency language; refuses the request when the agency does not receive mails', async () => {
     const a = await createAgency({ contactName: 'Grace Hopper' });
     const mails = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.companyId, a.id));
     expect((await topUp(a.id, topUpBody({ sendEmail: false }))).code).toBe(0);
@@ -575,10 +575,48 @@ describe('POST /base/v2/agencies/{id}/balance (top-up)', () => {
     expect(mail.text).toContain('Grace Hopper，您好');
     expect(mail.text).toContain('当前余额为124,456.78 CNY');
 
+    // Issue 14: with the agency's mails switched off nothing could be queued, so no success is answered and nothing moves.
     const common = { ...DEFAULT_COMMON_CONFIG, sendEmailToSubAgency: false };
     await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/config`, { token: admin, body: { common } });
-    expect((await topUp(a.id, topUpBody({ sendEmail: true }))).code).toBe(0);
+    const cashBefore = (await ledger.balances(t.db, a.id, 'CNY')).cash;
+    const off = await topUp(a.id, topUpBody({ sendEmail: true, referenceNumber: 'REF-OFF' }));
+    expect([off.status, off.code]).toEqual([400, 100400]);
+    expect(off.data.fields).toEqual({ sendEmail: expect.stringMatching(/^No email can be sent: emails to this agency are switched off/) });
     expect(await mails()).toHaveLength(1);
+    expect((await ledger.balances(t.db, a.id, 'CNY')).cash).toBe(cashBefore);
+    // Without the email the same top-up goes through.
+    expect((await topUp(a.id, topUpBody({ sendEmail: false, referenceNumber: 'REF-OFF' }))).code).toBe(0);
+  });
+
+  it('refuses "send email" for an agency without a contact email (issue 14): no success, no money moved, no mail', async () => {
+    const a = await createAgency();
+    await t.db.update(companies).set({ contactEmail: null }).where(eq(companies.id, a.id));
+    const mails = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.companyId, a.id));
+    const key = randomUUID();
+    const res = await topUp(a.id, topUpBody({ sendEmail: true }), key);
+    expect([res.status, res.code, res.message]).toEqual([
+      400,
+      100400,
+      'No email can be sent: this agency has no contact email. Turn off "Send email", or add a contact email to the agency first',
+    ]);
+    expect(res.data.fields).toEqual({ sendEmail: res.message });
+    const zh = await call(t.app, 'POST', `/base/v2/agencies/${a.id}/balance`, {
+      token: admin,
+      lang: 'zh-CN',
+      body: topUpBody({ sendEmail: true }),
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(zh.data.fields.sendEmail).toBe('无法发送邮件：该分销商没有联系邮箱。请关闭“发送邮件”，或先为分销商填写联系邮箱');
+    expect(await ledger.balances(t.db, a.id, 'CNY')).toMatchObject({ cash: 0 });
+    expect(await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.companyId, a.id))).toHaveLength(0);
+    // The refused request used up nothing: the same key without the email credits once.
+    expect((await topUp(a.id, topUpBody({ sendEmail: false }), key)).data).toMatchObject({ replayed: false, balance: { cash: 100_000 } });
+
+    const credit = await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/credit`, { token: admin, body: { credit: 50_000, sendEmail: true } });
+    expect([credit.status, credit.code, credit.data.fields]).toEqual([400, 100400, { sendEmail: res.message }]);
+    expect(await ledger.balances(t.db, a.id, 'CNY')).toMatchObject({ creditLimit: 0 });
+    expect((await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/credit`, { token: admin, body: { credit: 50_000, sendEmail: false } })).code).toBe(0);
+    expect(await mails()).toHaveLength(0);
   });
 });
 

@@ -13,6 +13,7 @@ import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { createPayments } from '../src/payments/registry.ts';
 import { setFaults } from '../src/suppliers/air/faults.ts';
 import { createAirSuppliers } from '../src/suppliers/air/registry.ts';
+import { createRailSuppliers } from '../src/suppliers/rail/registry.ts';
 import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 import { sessionPolicyFrom } from '../src/config.ts';
 import { createDocumentKeyring } from '../src/modules/travellers/document-crypto.ts';
@@ -279,6 +280,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('fault injection', () => {
         db: database.db,
         sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }),
         airSuppliers: createAirSuppliers({ db: database.db }),
+        railSuppliers: createRailSuppliers({ db: database.db }),
         payments: createPayments({ db: database.db, publicUrl: server.url }),
         orderWork: createWorkQueue(),
         documentKeys: createDocumentKeyring(Buffer.alloc(32, 7)),

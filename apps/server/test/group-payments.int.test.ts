@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupBookingBody, GroupDeskQuoteBody, GroupOrder, GroupPaymentBody } from '@portal/contract/api/group-orders';
+import type { GroupDeskQuoteBody, GroupOrder, GroupPaymentBody } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { ledgerMovements, paymentTransactions } from '../src/db/schema/index.ts';
 import { closeOverdueGroups } from '../src/modules/group-orders/groups.jobs.ts';
@@ -10,6 +10,7 @@ import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
+import { confirmedGroup, DAY_MS as DAY, groupQuoteBody, inMs, payableGroup, requestedGroup } from './helpers/groups.ts';
 
 /** Group flights, second part of issue 12: seats (simulated desk and by hand) and instalments paid from the wallet. */
 let t: TestApp;
@@ -21,7 +22,6 @@ let finance: string;
 let agencyId: string;
 let otherId: string;
 const G = '/order/v2/flight/group';
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,63 +35,17 @@ afterEach(async () => {
   expect(await ledger.checkInvariants(t.db)).toEqual([]);
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
-const booking: GroupBookingBody = {
-  tripType: 'oneway',
-  journeys: [{ origin: 'PEK', destination: 'SHA', date: day(60), remark: '', isChangeDate: false, acceptChangeFlight: true }],
-  passengers: { adult: 10, child: 2, infant: 1 },
-  contact: { name: 'Group Lead', email: 'lead@example.com', areaCode: '86', phone: '13800000000' },
-};
-const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-/** 10 adults x 1100 + 2 children x 800 + 1 infant x 100 = 12700; by default three deposits and the final payment. */
-function quoteBody(g: GroupOrder, over: Partial<GroupDeskQuoteBody> = {}): GroupDeskQuoteBody {
-  const j = g.request.journeys[0];
-  return {
-    journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: j.origin, destination: j.destination, departure: `${j.date}T08:00`, arrival: `${j.date}T10:10` }] }],
-    prices: [
-      { passengerType: 'adult', fare: 1000, tax: 100, currency: 'CNY' },
-      { passengerType: 'child', fare: 700, tax: 100, currency: 'CNY' },
-      { passengerType: 'infant', fare: 100, tax: 0, currency: 'CNY' },
-    ],
-    currency: 'CNY',
-    confirmBy: at(DAY),
-    seats: 12,
-    paymentPlan: [
-      { kind: 'deposit1', amount: 1000, dueAt: at(3 * DAY) },
-      { kind: 'deposit2', amount: 2000, dueAt: at(10 * DAY) },
-      { kind: 'deposit3', amount: 3000, dueAt: at(20 * DAY) },
-      { kind: 'final', amount: 6700, dueAt: at(40 * DAY) },
-    ],
-    remark: '',
-    ...over,
-  };
-}
-
+const at = inMs;
+const quoteBody = groupQuoteBody;
 const detail = async (id: string, token = operator) => (await call<GroupOrder>(t.app, 'GET', `${G}/orders/${id}`, { token })).data;
-const request = async (token = operator) => (await call<GroupOrder>(t.app, 'POST', `${G}/orders`, { token, body: booking, headers: { 'idempotency-key': randomUUID() } })).data;
+const request = (token = operator) => requestedGroup(t, token);
 const payBody = (instalment: GroupPaymentBody['instalment'], over: Partial<GroupPaymentBody> = {}): GroupPaymentBody => ({ instalment, method: 'balance', acknowledgeNonRefundable: true, ...over });
 const pay = (id: string, b: unknown, o: { token?: string; key?: string | null } = {}) =>
   call<GroupOrder>(t.app, 'POST', `${G}/orders/${id}/payment`, { token: o.token ?? operator, body: b, headers: o.key === null ? {} : { 'idempotency-key': o.key ?? randomUUID() } });
 const balances = (companyId = agencyId) => ledger.balances(t.db, companyId, 'CNY');
 
-/** A group quoted by the desk and confirmed by the agency: to_be_apply_seat. */
-async function confirmed(over: Partial<GroupDeskQuoteBody> = {}, token = operator): Promise<GroupOrder> {
-  const g = await request(token);
-  const quoted = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: admin, body: quoteBody(g, over) });
-  expect(quoted.status, quoted.message).toBe(200);
-  const res = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/confirmation`, { token, body: { quoteVersion: quoted.data.quote!.version } });
-  expect(res.data.status).toBe('to_be_apply_seat');
-  return res.data;
-}
-
-/** ... and its seats secured by the desk: to_be_pay_first. */
-async function payable(over: Partial<GroupDeskQuoteBody> = {}, token = operator): Promise<GroupOrder> {
-  const g = await confirmed(over, token);
-  const res = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } });
-  expect(res.status, res.message).toBe(200);
-  expect(res.data.status).toBe('to_be_pay_first');
-  return detail(g.id, token);
-}
+const confirmed = (over: Partial<GroupDeskQuoteBody> = {}, token = operator) => confirmedGroup(t, { agent: token, desk: admin }, over);
+const payable = (over: Partial<GroupDeskQuoteBody> = {}, token = operator) => payableGroup(t, { agent: token, desk: admin }, over);
 
 describe('seats', () => {
   it('the simulated desk applies for seats after its delay, then secures them; the plan stays as quoted', async () => {
@@ -116,7 +70,7 @@ describe('seats', () => {
     expect(secured.quote).toEqual(g.quote);
     expect(secured.nextInstalment).toEqual({ kind: 'deposit1', amount: 1000, dueAt: g.quote!.paymentPlan[0].dueAt });
     expect(secured.payments).toEqual([]);
-    expect(secured.actions).toEqual(['pay']);
+    expect(secured.actions).toEqual(['cancel', 'pay']);
   });
 
   it('the platform desk secures seats by hand; only the desk may, only while seats are awaited', async () => {
@@ -193,7 +147,7 @@ describe('instalments', () => {
     expect(done.payments.map((p) => [p.kind, p.amount, p.currency, p.method])).toEqual(steps.map(([k, a]) => [k, a, 'CNY', 'balance']));
     expect(done.payments.every((p) => !Number.isNaN(Date.parse(p.paidAt)))).toBe(true);
     expect(done.nextInstalment).toBeNull();
-    expect(done.actions).toEqual([]);
+    expect(done.actions).toEqual(['uploadNames']);
     expect(paid).toBe(g.quote!.total);
 
     const deposits = await call(t.app, 'GET', '/base/v2/wallet/entries', { token: agency, query: { type: 'group-deposit', pageSize: 100 } });
@@ -262,7 +216,8 @@ describe('instalments', () => {
     expect(unacknowledged.status).toBe(400);
     expect((unacknowledged.data as any).fields.acknowledgeNonRefundable).toBe('Confirm that you understand deposits are not refunded on cancellation or a missed deadline');
     expect((await pay(g.id, payBody('deposit1', { acknowledgeNonRefundable: false as true }))).status).toBe(400);
-    expect((await pay(g.id, payBody('deposit1', { method: 'alipay' as 'balance' }))).status).toBe(400);
+    // Not a payment method at all (the channels are: group-channel-payments.int.test.ts).
+    expect((await pay(g.id, payBody('deposit1', { method: 'bank-transfer' as 'balance' }))).status).toBe(400);
     expect((await pay(g.id, payBody('deposit1'), { key: null })).status).toBe(400);
     expect((await detail(g.id)).status).toBe('to_be_pay_first');
 

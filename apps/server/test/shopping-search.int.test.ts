@@ -356,6 +356,8 @@ describe('flight search: start and poll', () => {
       await setFlightConfig(t, 'A00001', { freeBaggageOnly: true });
       const bags = await call(t.app, 'POST', SOLUTIONS, { token: operator, body: { searchId, pageSize: 200 } });
       for (const s of bags.data.items) for (const f of s.fares) expect(f.baggage.checked.pieces).toBeGreaterThan(0);
+      // Issue 14: the size limit reaches the client as numbers it words in the user's language.
+      for (const s of bags.data.items) for (const f of s.fares) expect(f.baggage.carryOn.sizeCm ?? f.baggage.carryOn.linearCm).toBeTruthy();
     });
 
     it('in hot-routes mode a route not in the list asks nobody and completes with "no flights found"', async () => {

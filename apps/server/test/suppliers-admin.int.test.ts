@@ -40,6 +40,8 @@ describe('GET /base/v2/suppliers', () => {
       ['sim-gds', 'gds'],
       ['sim-ndc', 'ndc'],
       ['sim-lcc', 'lcc'],
+      // The simulated railway (its switches: test/train-search.int.test.ts).
+      ['sim-rail', 'rail'],
     ]);
     const rows = await t.db.select().from(supplierSettings);
     for (const item of res.data.items) {

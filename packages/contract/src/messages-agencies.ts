@@ -43,6 +43,17 @@ export const agenciesMessages = {
     'zh-CN': '该分销商已使用授信{{used}} {{currency}}，新额度不能低于已用额度',
     'zh-TW': '該分銷商已使用授信{{used}} {{currency}}，新額度不能低於已用額度',
   },
+  // Issue 14: "Send email" for an agency no mail can reach is refused, never answered as a success.
+  'error.email.noContact': {
+    en: 'No email can be sent: this agency has no contact email. Turn off "Send email", or add a contact email to the agency first',
+    'zh-CN': '无法发送邮件：该分销商没有联系邮箱。请关闭“发送邮件”，或先为分销商填写联系邮箱',
+    'zh-TW': '無法傳送電子郵件：該分銷商沒有聯絡電子郵件。請關閉「傳送電子郵件」，或先為分銷商填寫聯絡電子郵件',
+  },
+  'error.email.switchedOff': {
+    en: 'No email can be sent: emails to this agency are switched off in its settings. Turn off "Send email", or switch "Send emails to the agency" on first',
+    'zh-CN': '无法发送邮件：该分销商的设置已关闭邮件。请关闭“发送邮件”，或先开启“向分销商发送邮件”',
+    'zh-TW': '無法傳送電子郵件：該分銷商的設定已關閉電子郵件。請關閉「傳送電子郵件」，或先開啟「向分銷商傳送電子郵件」',
+  },
   'error.lookToBook.range': {
     en: 'The period may span at most 366 days',
     'zh-CN': '查询区间最长366天',

@@ -117,4 +117,34 @@ export const groupsMessages = {
     'zh-CN': '团队付款时间已过，请联系管理员',
     'zh-TW': '團體付款時間已過，請聯絡管理員',
   },
+  'group.payment.redirect': {
+    en: 'Continue on the payment page. The instalment is paid once the channel confirms the payment.',
+    'zh-CN': '请在支付页面完成付款，支付渠道确认后该期款项即告支付。',
+    'zh-TW': '請在支付頁面完成付款，支付管道確認後該期款項即告支付。',
+  },
+  'group.payment.subject.deposit': {
+    en: 'Group booking {{booking}}, deposit {{n}}',
+    'zh-CN': '团队订单 {{booking}} 第{{n}}期订金',
+    'zh-TW': '團體訂單 {{booking}} 第{{n}}期訂金',
+  },
+  'group.payment.subject.final': {
+    en: 'Group booking {{booking}}, final payment',
+    'zh-CN': '团队订单 {{booking}} 尾款',
+    'zh-TW': '團體訂單 {{booking}} 尾款',
+  },
+  'group.cancel.acknowledge': {
+    en: 'Confirm that you understand the deposits paid ({{currency}} {{amount}}) are not refunded',
+    'zh-CN': '请确认您已知悉：已付订金（{{currency}} {{amount}}）不予退还',
+    'zh-TW': '請確認您已知悉：已付訂金（{{currency}} {{amount}}）不予退還',
+  },
+  'group.cancel.forfeitChanged': {
+    en: 'The deposits paid are now {{currency}} {{amount}}. Review them before cancelling.',
+    'zh-CN': '已付订金现为{{currency}} {{amount}}，请核对后再取消。',
+    'zh-TW': '已付訂金現為{{currency}} {{amount}}，請核對後再取消。',
+  },
+  'group.cancel.forfeited': {
+    en: 'Group canceled. The deposits paid ({{currency}} {{amount}}) are not refunded.',
+    'zh-CN': '团队已取消，已付订金（{{currency}} {{amount}}）不予退还。',
+    'zh-TW': '團體已取消，已付訂金（{{currency}} {{amount}}）不予退還。',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

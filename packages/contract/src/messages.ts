@@ -18,6 +18,10 @@ import { travellersMessages } from './messages-travellers.ts';
 import { recognitionMessages } from './messages-recognition.ts';
 import { passengerImportMessages } from './messages-passenger-import.ts';
 import { groupsMessages } from './messages-groups.ts';
+import { groupNamesMessages } from './messages-group-names.ts';
+import { groupRemindersMessages } from './messages-group-reminders.ts';
+import { railMessages } from './messages-rail.ts';
+import { trainOrdersMessages } from './messages-train-orders.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -182,6 +186,10 @@ const catalogue = {
   ...scheduleSimMessages,
   ...scheduleChangesMessages,
   ...groupsMessages,
+  ...groupNamesMessages,
+  ...groupRemindersMessages,
+  ...railMessages,
+  ...trainOrdersMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -112,7 +112,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
       }
     });
   }
-  o.deps.orderWork.attach((name, data) => boss.send(name, data));
+  o.deps.orderWork.attach((name, data, options) => boss.send(name, data, options ?? {}));
 
   for (const job of jobs.filter((j) => j.runAtStart)) {
     // Catch-up runs in the background: start-up must not wait on suppliers.

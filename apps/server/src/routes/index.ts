@@ -14,18 +14,21 @@ import webhookRoutes from './base/webhooks.ts';
 import paymentRoutes from './order/payment.ts';
 import flightOrderRoutes from './order/flight-orders.ts';
 import groupOrderRoutes from './order/group-orders.ts';
+import trainOrderRoutes from './order/train-orders.ts';
 import afterSalesRoutes from './order/after-sales.ts';
 import scheduleChangeRoutes from './order/schedule-changes.ts';
 import sandboxChannelRoutes from './sandbox/channels.ts';
 import flightShoppingRoutes from './shopping/flight.ts';
 import locationRoutes from './shopping/locations.ts';
+import trainStationRoutes from './shopping/train-stations.ts';
+import trainSearchRoutes from './shopping/train-search.ts';
 import travellerRoutes from './base/travellers.ts';
 import recognitionRoutes from './base/recognition.ts';
 
 /** Feature route plugins, registered by app.ts after the session routes. */
 export const routeModules: FastifyPluginAsync[] = [
-  userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, flightShoppingRoutes,
+  userRoutes, userLogRoutes, companyRoutes, fileRoutes, siteRoutes, supplierAdminRoutes, applicationRoutes, locationRoutes, trainStationRoutes, trainSearchRoutes, flightShoppingRoutes,
   agencyRoutes, outboxRoutes, subRoutes, walletRoutes, paymentRoutes, sandboxChannelRoutes, flightOrderRoutes,
-  afterSalesRoutes, scheduleChangeRoutes, groupOrderRoutes,
+  afterSalesRoutes, scheduleChangeRoutes, groupOrderRoutes, trainOrderRoutes,
   webhookRoutes, travellerRoutes, recognitionRoutes,
 ];

@@ -5,6 +5,7 @@ import { sessionPolicyFrom } from '../../src/config.ts';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { seedDemoData } from '../../src/db/seed/demo.ts';
 import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/air/registry.ts';
+import { createRailSuppliers } from '../../src/suppliers/rail/registry.ts';
 import { createPayments, type PaymentsOptions } from '../../src/payments/registry.ts';
 import { injectTransport } from '../../src/payments/transport.ts';
 import { createWorkQueue } from '../../src/modules/flight-orders/work-queue.ts';
@@ -79,7 +80,7 @@ export async function createTestApp(
     db: database.db,
   });
   const app: FastifyInstance = await buildApp({
-    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, payments, orderWork: createWorkQueue(), documentKeys: createDocumentKeyring(TEST_DOCUMENT_KEY) },
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, railSuppliers: createRailSuppliers({ db: database.db }), payments, orderWork: createWorkQueue(), documentKeys: createDocumentKeyring(TEST_DOCUMENT_KEY) },
     webDist: opts.webDist,
   });
   await app.ready();

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Button, Result } from 'antd';
-import { createBrowserRouter, RouterProvider, useNavigate, useRouteError } from 'react-router';
+import { createBrowserRouter, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setNavigator } from '../lib/navigation';
 import { refresh, sessionStore } from '../lib/session';
 import { Layout } from './Layout';
+import { AppRouterProvider } from './router-provider';
 import { RouteGuard } from './RouteGuard';
 import { routes } from './routes';
 
@@ -61,5 +62,5 @@ export function App() {
     // Revalidate a stored token once at start: the guard waits (restoring) until GET /me answers.
     if (sessionStore.get().token) refresh().catch(() => undefined);
   }, []);
-  return <RouterProvider router={router} />;
+  return <AppRouterProvider router={router} />;
 }

@@ -96,7 +96,12 @@ export function Layout() {
         <Menu
           mode="inline"
           selectedKeys={selectedKey(pathname, [...topRoutes, ...userRoutes])}
-          onClick={({ key }) => (key === 'logout' ? void logout() : void navigate(key))}
+          onClick={({ key }) => {
+            // Every choice closes the drawer, the page one is already on too: a path change alone missed that (issue 14).
+            setDrawerOpen(false);
+            if (key === 'logout') void logout();
+            else void navigate(key);
+          }}
           items={[
             ...topItems,
             ...(topItems.length && userEntries.length ? [{ type: 'divider' as const }] : []),

@@ -147,16 +147,29 @@ describe('checkAccess: permissions', () => {
   const bill = route('/agency-manager/bills/:id', ACCESS.agencyBill);
 
   it('agencybills:read grants the agency bill page', () => {
-    expect(checkAccess(bill, session({ permissions: ['agencybills:read'] }))).toEqual({ ok: true });
+    expect(checkAccess(bill, session({ permissions: ['agencybills:read'], proxyLevel: 0 }))).toEqual({ ok: true });
   });
 
   it("'all' grants every permission", () => {
-    expect(checkAccess(bill, session({ permissions: ['all'] }))).toEqual({ ok: true });
+    expect(checkAccess(bill, session({ permissions: ['all'], proxyLevel: 0 }))).toEqual({ ok: true });
   });
 
   it('no permission, no page', () => {
-    expect(checkAccess(bill, session({ permissions: [] }))).toEqual(NOT_ROLE);
-    expect(checkAccess(bill, session({ permissions: ['other:read'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(bill, session({ permissions: [], proxyLevel: 0 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(bill, session({ permissions: ['other:read'], proxyLevel: 0 }))).toEqual(NOT_ROLE);
+  });
+
+  // Issue 14: a sub-agency has no sub-agencies whose bills it could read; its SuperUser (who passes every permission)
+  // got a broken page instead of the no-permission answer the other guarded pages give.
+  it('refuses a sub-agency the agency bill page of the real route table, whatever its role or permissions', () => {
+    const real = routes.find((x) => x.path === '/agency-manager/bills/:id')!;
+    expect(real.access).toBe(ACCESS.agencyBill);
+    expect(checkAccess(real, session({ roles: ['SuperUser'], proxyLevel: 1 }))).toEqual(NOT_ROLE);
+    expect(checkAccess(real, session({ roles: ['finance'], proxyLevel: 1, isShowBill: true, permissions: ['all'] }))).toEqual(NOT_ROLE);
+    expect(checkAccess(real, session({ roles: ['SuperUser'], proxyLevel: 2, canCreateSubAgency: true }))).toEqual(NOT_ROLE);
+    expect(canOpen('/agency-manager/bills/:id', routes, session({ roles: ['SuperUser'], proxyLevel: 1 }))).toBe(false);
+    // The platform's SuperUser still opens it.
+    expect(checkAccess(real, session({ roles: ['SuperUser'], proxyLevel: 0, canCreateSubAgency: true }))).toEqual({ ok: true });
   });
 });
 
@@ -196,6 +209,14 @@ describe('checkAccess: flight orders operations desk', () => {
     expect(groupDesk.access).toBe(ACCESS.ordersDesk);
     expect(checkAccess(groupDesk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
     expect(checkAccess(groupDesk, session({ roles: ['operator'], proxyLevel: 1 }))).not.toEqual({ ok: true });
+  });
+
+  it('guards the group deadlines page (issue 12, reminders) like the group desk', () => {
+    const deadlines = routes.find((x) => x.path === paths.platformGroupDeadlines)!;
+    expect(deadlines.access).toBe(ACCESS.ordersDesk);
+    expect(checkAccess(deadlines, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(deadlines, session({ roles: ['operator'], proxyLevel: 1 }))).not.toEqual({ ok: true });
+    expect(checkAccess(deadlines, session({ roles: ['finance'], proxyLevel: 0 }))).not.toEqual({ ok: true });
   });
 
   it('opens for an operator or a SuperUser of the top-level company (the server isDesk check)', () => {
@@ -245,10 +266,11 @@ describe('landingPath', () => {
     route(paths.flightBooking, ACCESS.flight),
   ];
 
-  it('with the real table: flight users land on flight booking, finance users where bills are shown on statements, others (no train pages yet) on /profile', () => {
+  it('with the real table: flight users land on flight booking, finance users where bills are shown on statements, train-only operators on train booking, others on /profile', () => {
     expect(landingPath(session({ roles: ['operator'] }), routes)).toBe(paths.flightBooking);
     expect(landingPath(session({ roles: ['SuperUser'], proxyLevel: 0 }), routes)).toBe(paths.flightBooking);
-    expect(landingPath(session({ roles: ['operator'], flight: false }), routes)).toBe(paths.profile);
+    expect(landingPath(session({ roles: ['operator'], flight: false }), routes)).toBe(paths.trainBooking);
+    expect(landingPath(session({ roles: ['operator'], flight: false, train: false }), routes)).toBe(paths.profile);
     expect(landingPath(session({ roles: ['finance'] }), routes)).toBe(paths.profile);
     expect(landingPath(session({ roles: ['finance'], isShowBill: true }), routes)).toBe(paths.billsStatements);
     expect(landingPath(session({ roles: ['finance'], proxyLevel: 0 }), routes)).toBe(paths.billsStatements);
@@ -285,12 +307,14 @@ describe('menuFor', () => {
     expect(top(session({ roles: ['SuperUser'], proxyLevel: 0, isShowBill: true, canCreateSubAgency: true }))).toEqual([
       'layout.menu.flights',
       'layout.menu.groupTicket',
+      'layout.menu.trains',
       'layout.menu.bookings',
       'layout.menu.wallet',
       'layout.menu.agency',
     ]);
-    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.bookings']);
-    expect(top(session({ roles: ['operator'], flight: false }))).toEqual([]);
+    expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.trains', 'layout.menu.bookings']);
+    expect(top(session({ roles: ['operator'], flight: false }))).toEqual(['layout.menu.trains']);
+    expect(top(session({ roles: ['operator'], train: false }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.bookings']);
     expect(top(session({ roles: ['finance'] }))).toEqual([]);
     expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.wallet']);
   });
@@ -322,13 +346,14 @@ describe('menuFor', () => {
       paths.platformExchangeRates,
       paths.platformOrdersDesk,
       paths.platformGroupDesk,
+      paths.platformGroupDeadlines,
       paths.platformSuppliers,
       paths.platformOutbox,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);
     // A platform operator is the operations desk, not the platform administrator.
-    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.platformGroupDesk, paths.profile]);
+    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.platformGroupDesk, paths.platformGroupDeadlines, paths.profile]);
   });
 
   it('canOpen checks existence and access', () => {
@@ -336,6 +361,8 @@ describe('menuFor', () => {
     expect(canOpen(paths.company, routes, session({ roles: ['SuperUser'] }))).toBe(true);
     expect(canOpen(paths.flightBookingConfirm, routes, session({ roles: ['operator'] }))).toBe(true);
     expect(canOpen(paths.flightBookingConfirm, routes, session({ roles: ['finance'] }))).toBe(false);
-    expect(canOpen(paths.trainBooking, routes, session({ roles: ['SuperUser'] }))).toBe(false);
+    expect(canOpen(paths.trainBooking, routes, session({ roles: ['SuperUser'] }))).toBe(true);
+    expect(canOpen(paths.trainBooking, routes, session({ roles: ['SuperUser'], train: false }))).toBe(false);
+    expect(canOpen(paths.trainBooking, routes, session({ roles: ['finance'] }))).toBe(false);
   });
 });

@@ -18,7 +18,9 @@ export const paths = {
   groupOrders: '/flight/group/order',
   groupOrder: (id: string) => `/flight/group/order/${encodeURIComponent(id)}`,
   trainBooking: '/train/booking',
+  trainBookingConfirm: '/train/booking/confirm',
   trainOrders: '/train/orders',
+  trainOrder: (id: string) => `/train/orders/${encodeURIComponent(id)}`,
   billsWallet: '/bills/wallet',
   billsTransactions: '/bills/transactions',
   billsStatements: '/bills/statements',
@@ -31,6 +33,7 @@ export const paths = {
   platformOutbox: '/platform/outbox',
   platformOrdersDesk: '/platform/orders-desk',
   platformGroupDesk: '/platform/group-desk',
+  platformGroupDeadlines: '/platform/group-deadlines',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

@@ -102,6 +102,14 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'groups.desk.menu', order: 37.5 },
   },
   {
+    // Issue 12, reminders: the desk's view of upcoming group deadlines across its agencies, guarded like the group desk.
+    path: paths.platformGroupDeadlines,
+    access: ACCESS.ordersDesk,
+    titleKey: 'groups.deadlines.title',
+    component: lazy(() => import('../features/group-deadlines/pages/GroupDeadlinesPage')),
+    menu: { area: 'user', labelKey: 'groups.deadlines.menu', order: 37.6 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',
@@ -165,6 +173,33 @@ export const routes: AppRoute[] = [
     access: ACCESS.flightOrder,
     titleKey: 'orders.title.detail',
     component: lazy(() => import('../features/flight-orders/pages/FlightOrderPage')),
+  },
+  {
+    // Issue 13: the train search; the top bar's "Trains" stays highlighted on every train page.
+    path: paths.trainBooking,
+    access: ACCESS.trainBooking,
+    titleKey: 'trains.title.booking',
+    component: lazy(() => import('../features/train-search/pages/TrainBookingPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.trains', order: 30, section: '/train' },
+  },
+  {
+    path: paths.trainBookingConfirm,
+    access: ACCESS.trainBooking,
+    titleKey: 'trains.title.confirm',
+    component: lazy(() => import('../features/train-booking/pages/TrainBookingConfirmPage')),
+  },
+  {
+    // Spec point 2: train orders need the train service only, no role.
+    path: paths.trainOrders,
+    access: ACCESS.trainOrders,
+    titleKey: 'trains.title.orders',
+    component: lazy(() => import('../features/train-orders/pages/TrainOrdersPage')),
+  },
+  {
+    path: '/train/orders/:id',
+    access: ACCESS.trainOrders,
+    titleKey: 'trains.title.order',
+    component: lazy(() => import('../features/train-orders/pages/TrainOrderPage')),
   },
   {
     path: paths.billsWallet,

@@ -41,6 +41,8 @@ export interface RequestOptions {
 /** An upload that reports how much of the file has been sent (0-100). */
 export interface UploadOptions extends Omit<RequestOptions, 'blob'> {
   onProgress?: (percent: number) => void;
+  /** PUT where the upload replaces a whole resource (a group's passenger list); POST by default. */
+  method?: 'POST' | 'PUT';
 }
 
 interface Envelope {
@@ -150,7 +152,8 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, true, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, jsonBody(body), true, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, jsonBody(body), true, opts),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, true, opts),
+  /** `body`, when given, is sent as JSON (a cancel that must carry an acknowledgement). */
+  del: <T>(path: string, opts?: RequestOptions, body?: unknown) => request<T>('DELETE', path, jsonBody(body), true, opts),
   /** Fetches a file (GET, or POST with a body) and hands it to the browser as a download named `filename`. */
   async download(path: string, filename: string, body?: unknown, opts?: RequestOptions): Promise<void> {
     const method = body === undefined ? 'GET' : 'POST';
@@ -160,15 +163,15 @@ export const api = {
   upload<T>(path: string, file: File, field = 'file', opts?: UploadOptions): Promise<T> {
     const form = new FormData();
     form.append(field, file);
-    const { onProgress, ...rest } = opts ?? {};
+    const { onProgress, method = 'POST', ...rest } = opts ?? {};
     // fetch cannot report how much of the body has gone out; XMLHttpRequest can.
-    if (onProgress && typeof XMLHttpRequest !== 'undefined') return sendWithProgress<T>(path, form, onProgress, rest);
-    return request<T>('POST', path, form, false, rest);
+    if (onProgress && typeof XMLHttpRequest !== 'undefined') return sendWithProgress<T>(method, path, form, onProgress, rest);
+    return request<T>(method, path, form, false, rest);
   },
 };
 
-/** A multipart POST through XMLHttpRequest, for its upload progress; same headers, envelope and errors as request. */
-function sendWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, opts: RequestOptions): Promise<T> {
+/** A multipart POST (or PUT) through XMLHttpRequest, for its upload progress; same headers, envelope and errors as request. */
+function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: (percent: number) => void, opts: RequestOptions): Promise<T> {
   const { headers, token } = headersFor(false, true, opts.headers);
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) {
@@ -177,7 +180,7 @@ function sendWithProgress<T>(path: string, form: FormData, onProgress: (percent:
     }
     const done = beginRequest();
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path, opts.params));
+    xhr.open(method, buildUrl(path, opts.params));
     for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));

@@ -51,6 +51,20 @@ describe('locale files', () => {
     expect(en.axios.notFound.text).toBe('Requested resource not found');
   });
 
+  // Issue 14: the zh-CN top bar said 钱包与发票 while the page it opens was titled 钱包与账单.
+  it('names the Wallet & Invoicing section the same in the top bar, on its page and in the company switch', () => {
+    for (const lang of LANGS) {
+      const menu = (load(lang, 'layout') as { layout: { menu: { wallet: string } } }).layout.menu.wallet;
+      const page = (load(lang, 'bills') as { bills: { title: string } }).bills.title;
+      expect(menu, lang).toBe(page);
+    }
+    expect((load('en', 'layout') as { layout: { menu: { wallet: string } } }).layout.menu.wallet).toBe('Wallet & Invoicing');
+    for (const lang of ['zh-CN', 'zh-TW'] as const) {
+      const company = (load(lang, 'company') as { company: { services: { isShowBill: string } } }).company;
+      expect(company.services.isShowBill, lang).toBe((load(lang, 'bills') as { bills: { title: string } }).bills.title);
+    }
+  });
+
   it('labels every contract role, user status and user-log action in every language', () => {
     for (const lang of LANGS) {
       const users = load(lang, 'users') as { users: { roles: Tree; statuses: Tree } };

@@ -4,6 +4,9 @@ import { CURRENCIES } from '../currency.ts';
 import { MAX_AMOUNT_MINOR } from '../amounts.ts';
 import { CABIN_CLASSES, Journey, MAX_JOURNEYS, PASSENGER_TYPES } from './shopping.ts';
 import { ContactInput, OrderEvent } from './flight-orders.ts';
+import { GroupNames } from './group-names.ts';
+import { PAYMENT_CHANNELS } from './agencies.ts';
+import { TRANSACTION_STATUSES } from './bills.ts';
 
 /**
  * Group flights (issue 12, spec points 2, 3, 4, 5, 8, 9): bought on request under /order/v2/flight/group/... The agency
@@ -206,8 +209,23 @@ export const GroupSeatsBody = z.discriminatedUnion('outcome', [
 ]);
 export type GroupSeatsBody = z.input<typeof GroupSeatsBody>;
 
-/** Group instalments are paid from the wallet: cash only (`balance`) or cash then the credit line (`credit`). */
-export const GROUP_PAYMENT_METHODS = ['balance', 'credit'] as const;
+/**
+ * The travellers a quote of `seats` seats carries, as the server prices a `changed` quote: everyone when there is a
+ * seat for every adult and child; with fewer seats adults keep theirs first, then children, and infants (on a lap)
+ * are no more than the adults kept. Here so the desk's form totals a changed quote exactly as the server does.
+ */
+export function groupHeldPassengers(asked: GroupPassengers, seats: number): GroupPassengers {
+  const adult = Math.max(0, Math.min(asked.adult, seats));
+  const child = Math.max(0, Math.min(asked.child, seats - adult));
+  return { adult, child, infant: Math.min(asked.infant, adult) };
+}
+
+/**
+ * Group instalments are paid with the flight orders' payment methods, those the agency is allowed (its payment
+ * settings): from the wallet, cash only (`balance`) or cash then the credit line (`credit`), or through an external
+ * channel's hosted page, the instalment being paid when the channel confirms.
+ */
+export const GROUP_PAYMENT_METHODS = PAYMENT_CHANNELS;
 export type GroupPaymentMethod = (typeof GROUP_PAYMENT_METHODS)[number];
 
 /**
@@ -235,13 +253,47 @@ export const GroupPayment = z.object({
 });
 export type GroupPayment = z.infer<typeof GroupPayment>;
 
+/** What an agency gives up by cancelling (spec point 9): the sum of what it paid, in minor units of `currency`. */
+export interface GroupForfeit {
+  amount: number;
+  currency: GroupPayment['currency'];
+}
+
+/**
+ * The sum a cancellation forfeits: every instalment paid (only deposits can be, while cancelling is allowed), or null
+ * when nothing was paid. One currency: payments start only after the seats are secured, when the quote (and so its
+ * currency) can no longer change. The server and the cancel dialog both count it here, so they name the same sum.
+ */
+export function groupForfeitOf(payments: readonly Pick<GroupPayment, 'amount' | 'currency'>[]): GroupForfeit | null {
+  if (payments.length === 0) return null;
+  return { amount: payments.reduce((sum, p) => sum + p.amount, 0), currency: payments[0].currency };
+}
+
+/**
+ * DELETE /order/v2/flight/group/orders/{id}: the agency cancels (the body is optional). Spec point 9: deposits paid
+ * are not refunded; when any was, `acknowledgeForfeit` must be true (else 400 `group.cancel.acknowledge` on that
+ * field) and nothing changes. `forfeitAmount`, when sent, is the sum the agent was shown; a different current sum (a
+ * colleague paid meanwhile) is refused (409 `group.cancel.forfeitChanged`) rather than forfeited unseen.
+ */
+export const GroupCancelBody = z.object({
+  remark: Remark(GROUP_ORDER_REMARK_MAX),
+  acknowledgeForfeit: z.boolean().optional(),
+  forfeitAmount: z.number().int().min(0).max(MAX_AMOUNT_MINOR, 'validation.amount.max').optional(),
+});
+export type GroupCancelBody = z.input<typeof GroupCancelBody>;
+
 /** The instalment due now (in a to_be_pay_* / to_be_paid_last_money status), else null. */
 export const GroupNextInstalment = z.object({ kind: z.enum(GROUP_INSTALMENT_KINDS), amount: z.number().int(), dueAt: z.string() });
 export type GroupNextInstalment = z.infer<typeof GroupNextInstalment>;
 
-/** What the caller may do on a group now (the state table decides). `pay`: an instalment is due (nextInstalment). */
-export const GROUP_ORDER_ACTIONS = ['cancel', 'confirm', 'pay'] as const;
+/**
+ * What the caller may do on a group now (the state table decides). `pay`: an instalment is due (nextInstalment);
+ * `uploadNames` / `confirmNames`: the passenger list may be (re)uploaded / confirmed.
+ */
+export const GROUP_ORDER_ACTIONS = ['cancel', 'confirm', 'pay', 'uploadNames', 'confirmNames'] as const;
 export type GroupOrderAction = (typeof GROUP_ORDER_ACTIONS)[number];
+/** The desk's queue by default: the groups waiting on the desk (a quote, or the seats), oldest first. */
+export const GROUP_DESK_DEFAULT_STATUSES: readonly GroupOrderStatus[] = ['to_be_quote', 'to_be_apply_seat', 'seat_applying'];
 /** The platform group desk's actions on a group now. `seats`: report the outcome of applying for seats. */
 export const GROUP_DESK_ACTIONS = ['quote', 'reject', 'seats'] as const;
 export type GroupDeskAction = (typeof GROUP_DESK_ACTIONS)[number];
@@ -275,8 +327,37 @@ export const GroupOrder = z.object({
   nextInstalment: GroupNextInstalment.nullable(),
   /** Platform group desk only (empty for agencies). */
   deskActions: z.array(z.enum(GROUP_DESK_ACTIONS)),
+  /** The passenger list (after the final payment) and, once issued, a ticket per traveller. */
+  names: GroupNames,
 });
 export type GroupOrder = z.infer<typeof GroupOrder>;
+
+/**
+ * A payment of an instalment opened at an external channel (the flight orders' PayOrderAnswer for groups): send the
+ * payer to `redirectUrl`, the channel's hosted page, which closes at `expiresAt` (never after the instalment's
+ * deadline). `amount` is the instalment; the payer pays `gross` = amount + the channel's `fee`. The instalment is paid
+ * when the channel confirms. `redirectUrl` is null once the payment is no longer open (paid, expired).
+ */
+export const GroupChannelPayment = z.object({
+  transactionId: z.string(),
+  channel: z.enum(PAYMENT_CHANNELS),
+  instalment: z.enum(GROUP_INSTALMENT_KINDS),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  gross: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  redirectUrl: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type GroupChannelPayment = z.infer<typeof GroupChannelPayment>;
+
+/**
+ * The answer of POST .../{id}/payment: the group as it now stands, and for an external channel the payment opened
+ * there (null for balance and credit, which pay at once).
+ */
+export const GroupPaymentAnswer = GroupOrder.extend({ channelPayment: GroupChannelPayment.nullable() });
+export type GroupPaymentAnswer = z.infer<typeof GroupPaymentAnswer>;
 
 const csv = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -343,3 +424,43 @@ export const GroupDeskItem = GroupOrderListItem.extend({ companyName: z.string()
 export type GroupDeskItem = z.infer<typeof GroupDeskItem>;
 export const GroupDeskAnswer = z.object({ items: z.array(GroupDeskItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type GroupDeskAnswer = z.infer<typeof GroupDeskAnswer>;
+
+/**
+ * GET /order/v2/flight/group/deadlines (platform group desk): the groups of its agencies with an open deadline, soonest
+ * first. A group's deadline is the quote's confirm-by while it is to_be_confirm, or the instalment due now while it is
+ * paying (to_be_pay_* / to_be_paid_last_money); `withinDays` keeps those due within that many days from now (one the
+ * lapse job has not closed yet shows too, with its past dueAt). `reminders`: the mails already sent for this deadline.
+ */
+export const GROUP_DEADLINE_KINDS = ['confirm', ...GROUP_INSTALMENT_KINDS] as const;
+export type GroupDeadlineKind = (typeof GROUP_DEADLINE_KINDS)[number];
+/** Reminders go 3 days and 1 day before a deadline, and once on its lapse. */
+export const GROUP_REMINDER_LEADS = ['3d', '1d', 'lapse'] as const;
+export type GroupReminderLead = (typeof GROUP_REMINDER_LEADS)[number];
+export const GROUP_DEADLINE_WITHIN_DAYS = { default: 7, max: 90 } as const;
+
+export const GroupDeadlineQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  withinDays: z.coerce.number().int().min(1).max(GROUP_DEADLINE_WITHIN_DAYS.max).default(GROUP_DEADLINE_WITHIN_DAYS.default),
+});
+export type GroupDeadlineQuery = z.input<typeof GroupDeadlineQuery>;
+export const GroupDeadlineItem = z.object({
+  id: z.string(),
+  bookingNumber: z.string(),
+  companyName: z.string(),
+  companyCode: z.string(),
+  status: z.enum(GROUP_ORDER_STATUSES),
+  /** "PEK-SHA", "PEK-SHA-PEK". */
+  route: z.string(),
+  deadline: z.enum(GROUP_DEADLINE_KINDS),
+  /** ISO instant. */
+  dueAt: z.string(),
+  /** The instalment's amount; the quote total for `confirm`. */
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** Reminders sent for this deadline (this dueAt), oldest first. */
+  reminders: z.array(z.object({ lead: z.enum(GROUP_REMINDER_LEADS), sentAt: z.string() })),
+});
+export type GroupDeadlineItem = z.infer<typeof GroupDeadlineItem>;
+export const GroupDeadlineAnswer = z.object({ items: z.array(GroupDeadlineItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type GroupDeadlineAnswer = z.infer<typeof GroupDeadlineAnswer>;

@@ -12,7 +12,7 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Kinds written today; other modules may add their own (the item's kind is any string). */
-export const EMAIL_KINDS = ['top-up', 'credit-limit', 'notice'] as const;
+export const EMAIL_KINDS = ['top-up', 'credit-limit', 'notice', 'group-reminder', 'group-lapsed'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const OutboxQuery = PageQuery.extend({

@@ -33,6 +33,14 @@ export const TIME_BANDS = ['00-06', '06-12', '12-18', '18-24'] as const;
 export type TimeBand = (typeof TIME_BANDS)[number];
 export const MAX_JOURNEYS = 5;
 export const SEARCH_TTL_MINUTES = 10;
+/** Airlines sell up to about 361 days ahead: the last departure date a search form offers is today plus this. */
+export const BOOKING_WINDOW_DAYS = 361;
+/**
+ * Ticketing channels of a fare (restrictions.ticketingChannel), lower case. A journey of separately ticketed flights
+ * adds "+virtual-interline" ("ndc+virtual-interline"). Clients label each part; a supplier's unknown code is kept.
+ */
+export const TICKETING_CHANNELS = ['gds', 'ndc', 'website', 'bsp', 'virtual-interline'] as const;
+export type TicketingChannel = (typeof TICKETING_CHANNELS)[number];
 
 // Missing or empty answers the spec's key (origin and destination required); a malformed code answers validation.city.
 const LocationCode = z
@@ -80,10 +88,21 @@ export type SearchBody = z.input<typeof SearchBody>;
 export const SearchStarted = z.object({ searchId: z.string(), expiresAt: z.string(), suppliersAsked: z.number().int() });
 export type SearchStarted = z.infer<typeof SearchStarted>;
 
-export const Baggage = z.object({
-  carryOn: z.object({ pieces: z.number().int(), weightKg: z.number().nullable(), dimensions: z.string().nullable() }),
-  checked: z.object({ pieces: z.number().int(), weightKg: z.number().nullable(), dimensions: z.string().nullable() }),
+/**
+ * A free allowance per passenger: pieces (0 with a weight: the weight concept, that many kg in all) and kg per piece.
+ * The size limit comes as numbers for clients to word in the user's language: `sizeCm` (length, width, height of a
+ * piece) or `linearCm` (length + width + height). `dimensions` is the supplier's own wording, kept for the record and
+ * not shown (often English); absent numbers mean the size is unknown (orders booked before they were sent).
+ */
+export const BaggageAllowance = z.object({
+  pieces: z.number().int(),
+  weightKg: z.number().nullable(),
+  dimensions: z.string().nullable(),
+  sizeCm: z.tuple([z.number(), z.number(), z.number()]).nullish(),
+  linearCm: z.number().nullish(),
 });
+export type BaggageAllowance = z.infer<typeof BaggageAllowance>;
+export const Baggage = z.object({ carryOn: BaggageAllowance, checked: BaggageAllowance });
 export type Baggage = z.infer<typeof Baggage>;
 
 /** One rule of the cancellation policy: allowed or not and the fee, before or after departure. */
@@ -238,9 +257,12 @@ export const SolutionsAnswer = z.object({
     answered: z.number().int(),
     asked: z.number().int(),
     done: z.boolean(),
-    /** Of the answered suppliers, how many failed or ran out of time (their offers are missing, not zero). */
-    failed: z.number().int().optional(),
-    timedOut: z.number().int().optional(),
+    /**
+     * Of the answered suppliers, how many answered with an error (`failed`, e.g. at once) and how many gave no answer
+     * within the agency's time budget (`timedOut`): their offers are missing, not zero, and the user is told which.
+     */
+    failed: z.number().int(),
+    timedOut: z.number().int(),
   }),
   /** True once the search is older than SEARCH_TTL_MINUTES: the client asks the user to search again. */
   stale: z.boolean(),

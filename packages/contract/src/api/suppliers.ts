@@ -21,10 +21,20 @@ export const SupplierSettings = z.object({
 });
 export type SupplierSettings = z.infer<typeof SupplierSettings>;
 
+/** Air suppliers by channel; rail: the railway (12306-like). */
+export const SUPPLIER_KINDS = ['gds', 'ndc', 'lcc', 'rail'] as const;
+export const SupplierSwitch = SupplierSettings.keyof();
+export type SupplierSwitch = z.infer<typeof SupplierSwitch>;
+
 export const SupplierItem = z.object({
   code: z.string(),
-  kind: z.enum(['gds', 'ndc', 'lcc']),
+  kind: z.enum(SUPPLIER_KINDS),
   settings: SupplierSettings,
+  /**
+   * The switches this supplier honours, in the page's order: every one for the air suppliers; a railway has no price
+   * change at price check (its fares are fixed) and no ticketing delay (it issues on payment).
+   */
+  switches: z.array(SupplierSwitch),
   updatedAt: z.string().nullable(),
 });
 export type SupplierItem = z.infer<typeof SupplierItem>;

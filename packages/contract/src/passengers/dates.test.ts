@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, isLeapYear, parseBirthday, parseIsoDate, passengerTypeForAge, readBirthday } from './dates.ts';
+import { ageOn, isLeapYear, parseBirthday, parseIsoDate, parseTravelDate, passengerTypeForAge, readBirthday } from './dates.ts';
 
 const TODAY = '2025-06-15';
 
@@ -97,4 +97,58 @@ describe('passengerTypeForAge', () => {
     [12, 'adult'],
     [80, 'adult'],
   ])('%i -> %s', (age, type) => expect(passengerTypeForAge(age)).toBe(type));
+});
+
+describe('parseTravelDate (a departure date typed as in a GDS)', () => {
+  // Booking window of a search made on 15 June 2025: today to 361 days ahead.
+  const FROM = '2025-06-15';
+  const TO = '2026-06-11';
+  const read = (text: string, from = FROM, to = TO) => parseTravelDate(text, from, to);
+
+  it('reads yyyy-mm-dd within the window', () => {
+    expect(read('2025-11-29')).toBe('2025-11-29');
+    expect(read(' 2026-06-11 ')).toBe('2026-06-11');
+    expect(read('2025-06-15')).toBe('2025-06-15');
+  });
+
+  it('refuses a day in the past, beyond the window, or that does not exist', () => {
+    expect(read('2025-06-14')).toBeNull();
+    expect(read('2026-06-12')).toBeNull();
+    expect(read('2025-11-31')).toBeNull();
+    expect(read('29/11/2025')).toBeNull();
+    expect(read('')).toBeNull();
+    expect(read('29XYZ')).toBeNull();
+  });
+
+  it('reads ddMMM as the next such day, this year or next, in any case', () => {
+    expect(read('29NOV')).toBe('2025-11-29');
+    expect(read('29nov')).toBe('2025-11-29');
+    expect(read('5DEC')).toBe('2025-12-05');
+    // Today is still bookable; yesterday's date means next year's.
+    expect(read('15JUN')).toBe('2025-06-15');
+    expect(read('01JAN')).toBe('2026-01-01');
+    expect(read('11JUN')).toBe('2026-06-11');
+    // Yesterday (14 June): next year's is 2026-06-14, past the window's last day (11 June 2026).
+    expect(read('14JUN')).toBeNull();
+    expect(read('14JUN', FROM, '2026-06-14')).toBe('2026-06-14');
+  });
+
+  it('ddMMM resolves from the earliest allowed day (a later flight of a multi-city trip)', () => {
+    expect(read('02DEC', '2025-11-29')).toBe('2025-12-02');
+    expect(read('28NOV', '2025-11-29')).toBeNull(); // next 28 Nov is 2026-11-28, beyond the window
+  });
+
+  it('29FEB is the next leap year\'s, refused when that is beyond the window', () => {
+    expect(read('29FEB')).toBeNull(); // 2028-02-29
+    expect(read('29FEB', '2027-06-15', '2028-06-10')).toBe('2028-02-29');
+    expect(read('31APR')).toBeNull();
+  });
+
+  it('reads ddMMMyy and ddMMMyyyy', () => {
+    expect(read('29NOV25')).toBe('2025-11-29');
+    expect(read('29nov2025')).toBe('2025-11-29');
+    expect(read('01MAR26')).toBe('2026-03-01');
+    expect(read('29NOV24')).toBeNull(); // past
+    expect(read('29NOV26')).toBeNull(); // beyond the window
+  });
 });

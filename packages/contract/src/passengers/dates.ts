@@ -61,6 +61,32 @@ export function parseBirthday(value: string, today: string): string | null {
   return reading.ok ? reading.date : null;
 }
 
+// A travel date as agents type it in a GDS: day and month ("29NOV", "5NOV"), optionally a two- or four-digit year.
+const TRAVEL_DATE = /^(\d{1,2})([A-Z]{3})(\d{2}|\d{4})?$/;
+
+/**
+ * Reads a departure date typed as 'YYYY-MM-DD', ddMMM ('29NOV', any case) or ddMMMyy / ddMMMyyyy ('29NOV26'), and
+ * returns it when it lies in the booking window [`earliest`, `latest`] (both 'YYYY-MM-DD'), else null. Without a year
+ * it is the first such day on or after `earliest`: 29NOV typed in December means next year's; 29FEB the next leap
+ * year's, which is refused when that is beyond `latest`.
+ */
+export function parseTravelDate(value: string, earliest: string, latest: string): string | null {
+  const text = value.trim().toUpperCase();
+  const inWindow = (d: string | null) => (d && d >= earliest && d <= latest ? d : null);
+  const iso = ISO_DATE.exec(text);
+  if (iso) return inWindow(isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3])));
+  const m = TRAVEL_DATE.exec(text);
+  const month = m ? MONTHS.indexOf(m[2]) + 1 : 0;
+  if (!m || !month) return null;
+  const day = Number(m[1]);
+  if (m[3]) return inWindow(isoOf(m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]), month, day));
+  for (let year = Number(earliest.slice(0, 4)); year <= Number(latest.slice(0, 4)); year++) {
+    const date = isoOf(year, month, day);
+    if (date && date >= earliest) return inWindow(date);
+  }
+  return null;
+}
+
 /**
  * Whole years from `birthday` to `date`. Someone born on 29 February has a birthday on 1 March in common years:
  * the (month, day) comparison below only counts the year once 29 February has passed.

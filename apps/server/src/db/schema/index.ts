@@ -9,3 +9,5 @@ export * from './orders.ts';
 export * from './after-sales.ts';
 export * from './travellers.ts';
 export * from './groups.ts';
+export * from './rail.ts';
+export * from './train-orders.ts';

@@ -12,7 +12,8 @@ import { balances, setCreditLimit, topUp } from '../ledger/ledger.service.ts';
 import { notifyAgency } from '../notifications/outbox.service.ts';
 import { formatMoney } from '@portal/contract/currency';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
-import { settlementCurrencyOf } from './agency.mapper.ts';
+import type { CompanyRow } from '../users/user.mapper.ts';
+import { commonConfigOf, settlementCurrencyOf } from './agency.mapper.ts';
 import { findChildAgency } from './agency.repository.ts';
 import { countFlightBookings, findTransactionByKey, insertTransaction, setTransactionMovement, sumSearches, type TransactionRow } from './agency-money.repository.ts';
 import { lockAgency } from './agency.service.ts';
@@ -25,6 +26,20 @@ const who = (auth: AuthContext) => ({ id: auth.user.id, username: auth.user.user
 /** A field error carrying parameters; the error handler translates `{key, params}` like a plain key. */
 const fieldError = (key: MessageKey, params: Record<string, string | number>, field: string) =>
   new AppError(Code.VALIDATION, key, params, { [field]: { key, params } });
+
+/**
+ * "Send email" asked for an agency no mail can reach (issue 14): notifyAgency writes nothing without a contact email
+ * or with the agency's sendEmailToSubAgency switch off. The request is refused on the sendEmail field instead of
+ * answering a success that sent nothing; the caller turns the option off (or fixes the agency) and sends again.
+ */
+function noMailError(agency: CompanyRow): AppError {
+  const key: MessageKey = agency.contactEmail ? 'error.email.switchedOff' : 'error.email.noContact';
+  return new AppError(Code.VALIDATION, key, {}, { sendEmail: key });
+}
+
+function assertMailable(agency: CompanyRow): void {
+  if (!agency.contactEmail || !commonConfigOf(agency).sendEmailToSubAgency) throw noMailError(agency);
+}
 
 function requestHashOf(agencyId: string, body: z.output<typeof TopUpBody>): string {
   const fields: Record<string, unknown> = { agencyId, ...body };
@@ -76,6 +91,7 @@ export async function topUpAgency(
     const prior = await findTransactionByKey(tx, key);
     if (prior) return replayOrConflict(tx, prior, hash);
 
+    if (body.sendEmail) assertMailable(agency);
     const currency = settlementCurrencyOf(agency);
     // The pattern lets "0" through (rates elsewhere may be unset); no money converts at zero.
     if (/^0(\.0*)?$/.test(body.exchangeRate)) throw invalid('exchangeRate', 'validation.rate');
@@ -129,12 +145,14 @@ export async function topUpAgency(
     await setTransactionMovement(tx, row.id, moved.movementId);
     const answer = await answerOf(tx, { ...row, movementId: moved.movementId }, false);
     if (body.sendEmail) {
-      await notifyAgency(tx, agency, auth.company, 'top-up', {
+      const mail = await notifyAgency(tx, agency, auth.company, 'top-up', {
         amount: formatMoney(body.amount, currency),
         currency,
         reference: body.referenceNumber,
         balance: formatMoney(answer.balance.cash, currency),
       });
+      // Checked above; should the two ever disagree, the whole top-up rolls back rather than claim a mail.
+      if (!mail) throw noMailError(agency);
     }
     await recordUserLog(tx, {
       companyId: auth.company.id,
@@ -151,6 +169,7 @@ export async function topUpAgency(
 export async function setAgencyCredit(db: Db, auth: AuthContext, id: string, body: z.output<typeof CreditBody>, meta: RequestMeta): Promise<Balances> {
   return db.transaction(async (tx) => {
     const agency = await lockAgency(tx, auth, id);
+    if (body.sendEmail) assertMailable(agency);
     const currency = settlementCurrencyOf(agency);
     const before = await balances(tx, agency.id, currency);
     const set = await setCreditLimit(tx, agency.id, currency, body.credit);
@@ -161,11 +180,12 @@ export async function setAgencyCredit(db: Db, auth: AuthContext, id: string, bod
     }
     const after = await balances(tx, agency.id, currency);
     if (body.sendEmail) {
-      await notifyAgency(tx, agency, auth.company, 'credit-limit', {
+      const mail = await notifyAgency(tx, agency, auth.company, 'credit-limit', {
         creditLimit: formatMoney(after.creditLimit, currency),
         availableCredit: formatMoney(after.availableCredit, currency),
         currency,
       });
+      if (!mail) throw noMailError(agency);
     }
     await recordUserLog(tx, {
       companyId: auth.company.id,

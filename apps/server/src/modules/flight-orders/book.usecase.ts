@@ -55,7 +55,7 @@ export class PriceChanged extends AppError {
  * "Today" for the birthday rule is the latest calendar date anywhere (UTC+14): a baby born today in Beijing must not be
  * refused as born in the future while it is still yesterday in UTC.
  */
-const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+export const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 function lastFlightDate(offer: SupplierOffer): string {
   const legs = offer.legs;

@@ -2,7 +2,7 @@ import type { OrderWork } from './deps.ts';
 
 export const ORDER_STEP_QUEUE = 'flight-order-step';
 
-type Send = (queue: string, data: object) => Promise<unknown>;
+type Send = (queue: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
 
 /**
  * The app's handle on background order work. Until a job runner attaches its queue (and in processes that run no jobs),
@@ -10,6 +10,11 @@ type Send = (queue: string, data: object) => Promise<unknown>;
  */
 export interface WorkQueue extends OrderWork {
   attach(send: Send | null): void;
+  /**
+   * Queues a work item to run `delaySeconds` from now (a simulated supplier's answer time). Without a runner it does
+   * nothing: the minutely sweep of the same work takes it.
+   */
+  later(queue: string, data: object, delaySeconds: number): void;
 }
 
 export function createWorkQueue(log?: { warn(obj: object, msg?: string): void }): WorkQueue {
@@ -21,6 +26,10 @@ export function createWorkQueue(log?: { warn(obj: object, msg?: string): void })
     kick(orderId) {
       if (!send) return;
       send(ORDER_STEP_QUEUE, { orderId }).catch((err) => log?.warn({ err, orderId }, 'could not queue the order step; the sweep will take it'));
+    },
+    later(queue, data, delaySeconds) {
+      if (!send) return;
+      send(queue, data, { startAfter: Math.max(0, Math.ceil(delaySeconds)) }).catch((err) => log?.warn({ err, queue }, 'could not queue delayed work; the sweep will take it'));
     },
   };
 }

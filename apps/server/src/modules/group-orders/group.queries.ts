@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  GROUP_DESK_DEFAULT_STATUSES,
   GROUP_ORDER_STATUSES,
   type GroupDeskAction,
   type GroupDeskAnswer,
@@ -9,7 +10,6 @@ import {
   type GroupOrderListAnswer,
   type GroupOrderListItem,
   type GroupOrderListQuery,
-  type GroupOrderStatus,
   type GroupStatusCount,
 } from '@portal/contract/api/group-orders';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,28 +19,37 @@ import { deskGroupScope, ownGroupScope, visibleGroup } from './group.access.ts';
 import { countGroupsByStatus, groupEventsOf, listGroups, type GroupRow } from './group.repository.ts';
 import { groupEventsFrom } from './group.states.ts';
 import { nextInstalmentOf, paymentsOf } from './instalments.ts';
+import { namesOf, namesOpen } from './names.queries.ts';
 
 /** Reading groups: detail, list, status counts and the desk's queue, always within the caller's tenancy. */
 
-/**
- * Where the agency's cancel is carried out today: before anything is held or paid. The table also lets the agency
- * cancel while seats are applied for and between instalments (deposits forfeited, spec point 9); those need the
- * seat release and the money part of issue 12 and are refused here until then, with the table's own refusal.
- */
-export const AGENCY_CANCELABLE: ReadonlySet<GroupOrderStatus> = new Set(['to_be_quote', 'to_be_confirm']);
 
 const ACTOR_KIND: Record<string, 'user' | 'platform' | 'system'> = { user: 'user', platform: 'platform', system: 'system' };
 
 /** An instalment is payable until its deadline (then the deadline job closes the group). */
 const isDue = (next: { dueAt: string } | null, now: Date) => !!next && Date.parse(next.dueAt) > now.getTime();
 
+/**
+ * The due instalment's deadline has passed: the group is lost to the deadline job (closed, `group.payment.expired`),
+ * so the agency neither pays nor cancels it any more; the group ends one way, not by whoever is first.
+ */
+export const instalmentLapsed = (group: Pick<GroupRow, 'status' | 'quote'>, now: Date) => {
+  const next = nextInstalmentOf(group);
+  return !!next && !isDue(next, now);
+};
+
 /** What the agency may do now: the state table's agency events, limited to what this slice carries out. */
-export function agencyActions(group: Pick<GroupRow, 'status' | 'quote'>, now: Date = new Date()): GroupOrderAction[] {
+export function agencyActions(group: Pick<GroupRow, 'status' | 'quote' | 'namesUploadedAt' | 'namesConfirmedAt'>, now: Date = new Date()): GroupOrderAction[] {
   const events = groupEventsFrom(group.status, 'agency');
   const actions: GroupOrderAction[] = [];
-  if (events.includes('cancel') && AGENCY_CANCELABLE.has(group.status)) actions.push('cancel');
+  // The table's cancel rows (seat_applying has none: the desk is at the airline); deposits paid are forfeited.
+  if (events.includes('cancel') && !instalmentLapsed(group, now)) actions.push('cancel');
   if (events.includes('confirm')) actions.push('confirm');
   if ((events.includes('pay') || events.includes('pay_last_deposit')) && isDue(nextInstalmentOf(group), now)) actions.push('pay');
+  if (namesOpen(group)) {
+    actions.push('uploadNames');
+    if (group.namesUploadedAt) actions.push('confirmNames');
+  }
   return actions;
 }
 
@@ -55,20 +64,24 @@ export function deskActionsOf(group: Pick<GroupRow, 'status'>): GroupDeskAction[
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function toGroupListItem(g: GroupRow, createdByName: string | null): GroupOrderListItem {
-  const journeys = g.request.journeys;
-  // "PEK-SHA-PEK" for a round trip; a multi-city with a gap shows each part ("PEK-SHA,CAN-PEK").
+/** "PEK-SHA-PEK" for a round trip; a multi-city with a gap shows each part ("PEK-SHA,CAN-PEK"). */
+export function routeOf(journeys: GroupRow['request']['journeys']): string {
   let route = '';
   journeys.forEach((j, i) => {
     if (i > 0 && journeys[i - 1].destination === j.origin) route += `-${j.destination}`;
     else route += `${i > 0 ? ',' : ''}${j.origin}-${j.destination}`;
   });
+  return route;
+}
+
+export function toGroupListItem(g: GroupRow, createdByName: string | null): GroupOrderListItem {
+  const journeys = g.request.journeys;
   return {
     id: g.id,
     bookingNumber: g.bookingNumber,
     status: g.status,
     tripType: g.request.tripType,
-    route,
+    route: routeOf(journeys),
     departureDate: journeys[0].date,
     passengers: g.request.passengers,
     cabin: g.request.cabin,
@@ -82,7 +95,8 @@ export function toGroupListItem(g: GroupRow, createdByName: string | null): Grou
 
 export async function loadGroupDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<GroupOrder> {
   const { group, asDesk } = await visibleGroup(db, auth, id);
-  const [events, company, names] = await Promise.all([groupEventsOf(db, group.id), companyName(db, group.companyId), userNames(db, group.userId ? [group.userId] : [])]);
+  const people = [group.userId, group.namesUploadedBy].filter((u): u is string => !!u);
+  const [events, company, names] = await Promise.all([groupEventsOf(db, group.id), companyName(db, group.companyId), userNames(db, people)]);
   const own = group.companyId === auth.company.id;
   return {
     id: group.id,
@@ -107,6 +121,7 @@ export async function loadGroupDetail(db: DbOrTx, auth: AuthContext, id: string)
     payments: paymentsOf(events),
     nextInstalment: nextInstalmentOf(group),
     deskActions: asDesk ? deskActionsOf(group) : [],
+    names: await namesOf(db, group, group.namesUploadedBy ? (names.get(group.namesUploadedBy) ?? null) : null),
   };
 }
 
@@ -126,10 +141,10 @@ export async function groupStatusCounts(db: DbOrTx, auth: AuthContext): Promise<
   return GROUP_ORDER_STATUSES.map((status) => ({ status, cnt: counts.get(status) ?? 0 }));
 }
 
-/** The group desk's queue across its agencies: by default the groups awaiting a quote, oldest first. */
+/** The group desk's queue across its agencies: by default the groups waiting on the desk (quote, seats), oldest first. */
 export async function listGroupDesk(db: DbOrTx, auth: AuthContext, q: z.output<typeof GroupDeskQuery>): Promise<GroupDeskAnswer> {
   const { scope, companies } = await deskGroupScope(db, auth);
-  const { rows, total } = await listGroups(db, scope, { statuses: q.status ?? ['to_be_quote'] }, q, 'oldest');
+  const { rows, total } = await listGroups(db, scope, { statuses: q.status ?? [...GROUP_DESK_DEFAULT_STATUSES] }, q, 'oldest');
   const names = await withNames(db, rows);
   return {
     items: rows.map((r) => ({

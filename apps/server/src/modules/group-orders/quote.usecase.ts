@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GroupDeskQuoteBody, GroupInstalment, GroupOrder, GroupPriceLine, GroupQuote, GroupQuoteJourney, GroupRequest } from '@portal/contract/api/group-orders';
+import { groupHeldPassengers, type GroupDeskQuoteBody, type GroupInstalment, type GroupOrder, type GroupPriceLine, type GroupQuote, type GroupQuoteJourney, type GroupRequest } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { crossRate, DEFAULT_CURRENCY, isCurrency, priceByRate, type Currency, type RateMap } from '@portal/contract/currency';
 import type { Deps } from '../../app.ts';
@@ -26,17 +26,6 @@ const quoteError = (key: 'group.quote.journeys' | 'group.quote.prices' | 'group.
   new AppError(Code.VALIDATION, key, {}, { [field]: key });
 
 const seatedOf = (r: GroupRequest) => r.passengers.adult + r.passengers.child;
-
-/**
- * The travellers a quote of `seats` seats carries: all of the request when it holds a seat for every adult and child;
- * with fewer seats (a seats_changed quote) adults keep their seats first, then children, and infants (on a lap) are no
- * more than the adults kept. The quote's total is priced on these.
- */
-export function heldPassengers(r: GroupRequest, seats: number): GroupRequest['passengers'] {
-  const adult = Math.min(r.passengers.adult, seats);
-  const child = Math.min(r.passengers.child, seats - adult);
-  return { adult, child, infant: Math.min(r.passengers.infant, adult) };
-}
 
 /**
  * The desk's quote checked against the request, and completed (version, total): every journey quoted once with flights
@@ -70,7 +59,7 @@ export function completeQuote(
     const key = o.fewerSeats ? 'group.quote.fewerSeats' : 'group.quote.seats';
     throw new AppError(Code.VALIDATION, key, { seats: seatedOf(request) }, { seats: { key, params: { seats: seatedOf(request) } } });
   }
-  const held = heldPassengers(request, body.seats);
+  const held = groupHeldPassengers(request.passengers, body.seats);
   const total = body.prices.reduce((s, p) => s + (p.fare + p.tax) * held[p.passengerType], 0);
 
   const plan = body.paymentPlan;

@@ -21,6 +21,10 @@ export interface EmailParams {
   'credit-limit': { platform: string; name: string; code: string; creditLimit: string; availableCredit: string; currency: string };
   /** The generic mail other modules reuse: a title and a body already written in the recipient's language. */
   notice: { platform: string; name: string; title: string; body: string };
+  /** A group's deadline is near (group-orders/reminders.ts): the texts below are already in the recipient's language. */
+  'group-reminder': { platform: string; name: string; booking: string; route: string; deadline: string; dueAt: string; when: string; details: string; consequence: string; link: string };
+  /** A group closed on a missed deadline (the lapse job). */
+  'group-lapsed': { platform: string; name: string; booking: string; route: string; deadline: string; outcome: string; link: string };
 }
 
 export interface QueueEmailInput<K extends EmailKind> {

@@ -1,12 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Code } from '@portal/contract/codes';
 import type { MessageKey } from '@portal/contract/messages';
-import type { RaiseScheduleChangeBody, SimulatedScheduleChange, SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
+import type { RaiseScheduleChangeBody, SimulatedScheduleChange, SupplierItem, SupplierSettings, SupplierSwitch, UpdateSupplierBody } from '@portal/contract/api/suppliers';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { supplierSettings } from '../../db/schema/index.ts';
 import { faultsOf, setFaults } from '../../suppliers/air/faults.ts';
 import type { SupplierRegistry } from '../../suppliers/air/registry.ts';
 import type { RaiseScheduleChangeResult, ScheduleChangeTarget } from '../../suppliers/air/schedule-changes.ts';
+import { RAIL_SWITCHES } from '../../suppliers/rail/faults.ts';
+import type { RailSupplierRegistry } from '../../suppliers/rail/types.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
@@ -35,13 +37,28 @@ const FIELDS: readonly Field[] = [
 
 const settingsOf = (row: SettingsRow | undefined): SupplierSettings => faultsOf(row);
 
-function itemOf(supplier: { code: string; kind: SupplierItem['kind'] }, row: SettingsRow | undefined): SupplierItem {
-  return { code: supplier.code, kind: supplier.kind, settings: settingsOf(row), updatedAt: row ? row.updatedAt.toISOString() : null };
+/** A supplier as the page lists it: its kind and the switches it honours. */
+interface Listed {
+  code: string;
+  kind: SupplierItem['kind'];
+  switches: readonly SupplierSwitch[];
 }
 
-/** Every registered air supplier with its switches; a supplier without a settings row is healthy (the defaults). */
-export async function listSuppliers(db: DbOrTx, registry: SupplierRegistry): Promise<SuppliersAnswer> {
-  const suppliers = registry.all();
+function itemOf(supplier: Listed, row: SettingsRow | undefined): SupplierItem {
+  return { code: supplier.code, kind: supplier.kind, settings: settingsOf(row), switches: [...supplier.switches], updatedAt: row ? row.updatedAt.toISOString() : null };
+}
+
+/** The air suppliers, then the rail ones (which honour fewer switches: fixed fares, tickets issued on payment). */
+function allListed(air: SupplierRegistry, rail: RailSupplierRegistry): Listed[] {
+  return [
+    ...air.all().map((s) => ({ code: s.code, kind: s.kind, switches: FIELDS })),
+    ...rail.all().map((s) => ({ code: s.code, kind: 'rail' as const, switches: FIELDS.filter((f) => (RAIL_SWITCHES as readonly string[]).includes(f)) })),
+  ];
+}
+
+/** Every registered supplier with its switches; a supplier without a settings row is healthy (the defaults). */
+export async function listSuppliers(db: DbOrTx, registry: SupplierRegistry, rail: RailSupplierRegistry): Promise<SuppliersAnswer> {
+  const suppliers = allListed(registry, rail);
   if (suppliers.length === 0) return { items: [] };
   const rows = await db.select().from(supplierSettings).where(inArray(supplierSettings.code, suppliers.map((s) => s.code)));
   const byCode = new Map(rows.map((r) => [r.code, r]));
@@ -62,13 +79,19 @@ function changesOf(current: SupplierSettings, body: UpdateSupplierBody): { field
 export async function updateSupplier(
   db: Db,
   registry: SupplierRegistry,
+  rail: RailSupplierRegistry,
   auth: AuthContext,
   code: string,
   body: UpdateSupplierBody,
   meta: RequestMeta,
 ): Promise<SupplierItem> {
-  const supplier = registry.get(code);
+  const supplier = allListed(registry, rail).find((s) => s.code === code);
   if (!supplier) throw notFound();
+  const unsupported = FIELDS.filter((f) => body[f] !== undefined && !supplier.switches.includes(f));
+  if (unsupported.length) {
+    const key = 'railSim.switch.unsupported' as const;
+    throw new AppError(Code.VALIDATION, key, { supplier: code }, Object.fromEntries(unsupported.map((f) => [f, { key, params: { supplier: code } }])));
+  }
   return db.transaction(async (tx) => {
     let row = await lockRow(tx, code);
     if (!row && changesOf(settingsOf(undefined), body).length > 0) {

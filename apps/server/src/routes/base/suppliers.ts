@@ -6,10 +6,10 @@ import { listSuppliers, raiseSupplierScheduleChange, updateSupplier } from '../.
 import { authOf, metaOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 
-/** Platform-only: the simulated air suppliers' fault switches, so every error path of the spec can be demonstrated. */
+/** Platform-only: the simulated air and rail suppliers' fault switches, so every error path of the spec can be demonstrated. */
 export default async function supplierAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, airSuppliers } = app.deps;
+  const { db, airSuppliers, railSuppliers } = app.deps;
   const tags = ['suppliers'];
   const security = [{ bearer: [] }];
 
@@ -17,9 +17,9 @@ export default async function supplierAdminRoutes(app: FastifyInstance) {
     '/base/v2/suppliers',
     {
       preHandler: app.requirePlatformAdmin,
-      schema: { tags, security, summary: 'Every registered air supplier with its simulator switches (platform SuperUser)', response: { 200: Envelope(SuppliersAnswer) } },
+      schema: { tags, security, summary: 'Every registered air and rail supplier with its simulator switches and which of them it honours (platform SuperUser)', response: { 200: Envelope(SuppliersAnswer) } },
     },
-    async (req) => ok(req, await listSuppliers(db, airSuppliers)),
+    async (req) => ok(req, await listSuppliers(db, airSuppliers, railSuppliers)),
   );
 
   r.put(
@@ -29,13 +29,13 @@ export default async function supplierAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Change some of a supplier's switches (platform SuperUser); the others are kept. Takes effect on the next supplier call",
+        summary: "Change some of a supplier's switches (platform SuperUser); the others are kept. Takes effect on the next supplier call; a switch the supplier does not honour is refused",
         params: SupplierCodeParams,
         body: UpdateSupplierBody,
         response: { 200: Envelope(SupplierItem) },
       },
     },
-    async (req) => ok(req, await updateSupplier(db, airSuppliers, authOf(req), req.params.code, req.body, metaOf(req))),
+    async (req) => ok(req, await updateSupplier(db, airSuppliers, railSuppliers, authOf(req), req.params.code, req.body, metaOf(req))),
   );
 
   r.post(

@@ -1,4 +1,4 @@
-import { Baggage, CABIN_CLASSES, CancellationPolicy, PRODUCT_TYPES, Restrictions, Segment, type CabinClass, type PassengerType } from '@portal/contract/api/shopping';
+import { Baggage, CABIN_CLASSES, CancellationPolicy, PRODUCT_TYPES, Restrictions, Segment, TICKETING_CHANNELS, type CabinClass, type PassengerType } from '@portal/contract/api/shopping';
 import { isCurrency } from '@portal/contract/currency';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -87,6 +87,10 @@ export function airSupplierContract(name: string, make: () => Promise<Made>, opt
       expect(PRODUCT_TYPES).toContain(o.productType);
       expect(Restrictions.parse(o.restrictions).productType).toBe(o.productType);
       Baggage.parse(o.baggage);
+      // A size limit comes as numbers the portal words in the user's language, not only as the supplier's text.
+      for (const a of [o.baggage.carryOn, o.baggage.checked]) if (a.dimensions) expect(Boolean(a.sizeCm) || Boolean(a.linearCm)).toBe(true);
+      // Ticketing channels are codes the portal labels ("ndc", "website+virtual-interline").
+      for (const part of o.restrictions.ticketingChannel.split('+')) expect(TICKETING_CHANNELS).toContain(part);
       expect(o.fareBasis.length).toBeGreaterThan(0);
       expect(o.legs).toHaveLength(req.journeys.length);
       expect(o.virtualInterline).toBe(o.legs.some((l) => l.selfTransfer));

@@ -232,7 +232,8 @@ describe('raiseRandomScheduleChanges', () => {
     expect(scheduleChangeRate({ SCHEDULE_CHANGE_RATE: '3' })).toBe(1);
   });
 
-  it('picks ticketed bookings with flights to come, each with the probability given, repeatably for a seed', async () => {
+  // A fresh embedded database, migrated from scratch: seconds on a busy 2-core machine, beyond the 5 s default.
+  it('picks ticketed bookings with flights to come, each with the probability given, repeatably for a seed', { timeout: 60_000 }, async () => {
     const fresh = await openDatabase({});
     try {
       await migrateDatabase(fresh);

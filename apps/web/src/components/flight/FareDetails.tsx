@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Baggage, CancellationPolicy, FareChoice } from '@portal/contract/api/shopping';
+import type { CancellationPolicy, FareChoice } from '@portal/contract/api/shopping';
 import { regionNamer } from '../../lib/display-names';
+import { baggageText, ticketingChannelLabel } from './fare-labels';
 import type { MoneyFormatter } from './money';
 import './flight.css';
 
-type Allowance = Baggage['carryOn'];
 type Rule = { allowed: boolean; fee: number | null };
 
 interface Props {
@@ -26,12 +26,7 @@ export function FareDetails({ fare, money, action, rulesOpen = false }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(rulesOpen);
 
-  const allowance = (a: Allowance) => {
-    if (a.pieces === 0) return t('flight.fare.baggage.none');
-    const each = a.weightKg !== null ? t('flight.fare.baggage.weight', { pieces: a.pieces, kg: a.weightKg }) : t('flight.fare.baggage.pieces', { count: a.pieces });
-    return a.dimensions ? `${each} (${a.dimensions})` : each;
-  };
-  const freeChecked = fare.baggage.checked.pieces > 0;
+  const freeChecked = fare.baggage.checked.pieces > 0 || Boolean(fare.baggage.checked.weightKg);
 
   return (
     <div className="flight-fare" data-testid="fare">
@@ -44,10 +39,10 @@ export function FareDetails({ fare, money, action, rulesOpen = false }: Props) {
             {fare.supplier && <Tag color="purple">{t('flight.fare.supplier', { supplier: fare.supplier })}</Tag>}
             {fare.virtualInterline && <Tag color="orange">{t('flight.fare.virtualInterline')}</Tag>}
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('flight.fare.baggage.carryOn')}: {allowance(fare.baggage.carryOn)} · {t('flight.fare.baggage.checked')}:{' '}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="fare-baggage">
+            {t('flight.fare.baggage.perPassenger')} · {t('flight.fare.baggage.carryOn')}: {baggageText(fare.baggage.carryOn, t)} · {t('flight.fare.baggage.checked')}:{' '}
             <Typography.Text type={freeChecked ? 'success' : 'secondary'} style={{ fontSize: 12 }}>
-              {allowance(fare.baggage.checked)}
+              {baggageText(fare.baggage.checked, t)}
             </Typography.Text>
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -80,14 +75,31 @@ export function FareDetails({ fare, money, action, rulesOpen = false }: Props) {
   );
 }
 
+/** The rows of the rules table: one per rule, a column per passenger type. */
+const RULES: { key: string; rule: (p: CancellationPolicy) => Rule | boolean }[] = [
+  { key: 'changeBefore', rule: (p) => p.change.beforeDeparture },
+  { key: 'changeAfter', rule: (p) => p.change.afterDeparture },
+  { key: 'refundBefore', rule: (p) => p.refund.beforeDeparture },
+  { key: 'refundAfter', rule: (p) => p.refund.afterDeparture },
+  { key: 'noShow', rule: (p) => p.noShow },
+  { key: 'void', rule: (p) => p.voidAllowed },
+];
+
+/**
+ * The cancellation policy as a table with a row per rule and a column per passenger type (seven rule columns side by
+ * side ran out of the card at 1280 px and on a phone): value columns have a minimum width, texts wrap between words,
+ * and only a table still wider than its box (three passenger types on a phone) scrolls sideways. The restrictions
+ * follow as a grid of labelled values.
+ */
 function FareRules({ fare, money }: { fare: FareChoice; money: MoneyFormatter }) {
   const { t, i18n } = useTranslation();
   const region = regionNamer(i18n.language);
-  const rule = (r: Rule, policy: CancellationPolicy) => {
+  const value = (r: Rule | boolean, policy: CancellationPolicy): ReactNode => {
+    if (typeof r === 'boolean') return r ? t('flight.fare.rule.yes') : t('flight.fare.rule.no');
     if (!r.allowed) return <Typography.Text type="danger">{t('flight.fare.rule.notAllowed')}</Typography.Text>;
     if (r.fee === 0) return <Typography.Text type="success">{t('flight.fare.rule.free')}</Typography.Text>;
     if (r.fee === null) return t('flight.fare.rule.allowed');
-    return money(r.fee, policy.currency);
+    return <span className="flight-rules__money">{money(r.fee, policy.currency)}</span>;
   };
   const { restrictions: r } = fare;
   const age =
@@ -95,55 +107,71 @@ function FareRules({ fare, money }: { fare: FareChoice; money: MoneyFormatter })
       ? t('flight.fare.restrictions.none')
       : t('flight.fare.restrictions.ageRange', { min: r.minAge ?? 0, max: r.maxAge ?? '∞' });
 
+  const list = (names: string[], empty: string) => (names.length ? names.join(', ') : empty);
+  // Label above value in a grid of cells at least a column wide: a two-column table let a long documents list squeeze
+  // its neighbours to a letter per line. Lists that may run long take a whole row.
+  const restrictions: { key: string; label: string; value: ReactNode; wide?: boolean }[] = [
+    { key: 'age', label: t('flight.fare.restrictions.age'), value: age },
+    { key: 'invoice', label: t('flight.fare.restrictions.invoiceType'), value: t(`flight.invoiceType.${r.invoiceType}`) },
+    { key: 'channel', label: t('flight.fare.restrictions.channel'), value: ticketingChannelLabel(r.ticketingChannel, t) },
+    { key: 'product', label: t('flight.fare.restrictions.productType'), value: t(`flight.productType.${r.productType}`) },
+    ...(fare.expiresAt ? [{ key: 'expires', label: t('flight.fare.expiresAt'), value: fare.expiresAt.replace('T', ' ').slice(0, 16) }] : []),
+    {
+      key: 'documents',
+      label: t('flight.fare.restrictions.documents'),
+      value: list(r.documents.map((d) => t(`flight.documents.${d}`, { defaultValue: d })), t('flight.fare.restrictions.none')),
+      wide: r.documents.length > 1,
+    },
+    {
+      key: 'allowed',
+      label: t('flight.fare.restrictions.allowedCountries'),
+      value: list(r.allowedCountries.map(region), t('flight.fare.restrictions.any')),
+      wide: r.allowedCountries.length > 1,
+    },
+    {
+      key: 'forbidden',
+      label: t('flight.fare.restrictions.forbiddenCountries'),
+      value: list(r.forbiddenCountries.map(region), t('flight.fare.restrictions.none')),
+      wide: r.forbiddenCountries.length > 1,
+    },
+  ];
+
   return (
-    <Flex vertical gap={8} style={{ marginTop: 8 }}>
-      <Table<CancellationPolicy>
-        size="small"
-        pagination={false}
-        rowKey="passengerType"
-        scroll={{ x: 'max-content' }}
-        dataSource={fare.cancellationPolicy}
-        columns={[
-          { title: t('flight.fare.rule.passenger'), dataIndex: 'passengerType', render: (v: string) => t(`flight.passengerType.${v}`) },
-          { title: t('flight.fare.rule.changeBefore'), render: (_, p) => rule(p.change.beforeDeparture, p) },
-          { title: t('flight.fare.rule.changeAfter'), render: (_, p) => rule(p.change.afterDeparture, p) },
-          { title: t('flight.fare.rule.refundBefore'), render: (_, p) => rule(p.refund.beforeDeparture, p) },
-          { title: t('flight.fare.rule.refundAfter'), render: (_, p) => rule(p.refund.afterDeparture, p) },
-          { title: t('flight.fare.rule.noShow'), render: (_, p) => rule(p.noShow, p) },
-          { title: t('flight.fare.rule.void'), render: (_, p) => (p.voidAllowed ? t('flight.fare.rule.yes') : t('flight.fare.rule.no')) },
-        ]}
-      />
-      <Descriptions
-        size="small"
-        // Two columns at most: a long documents list in a three-column table squeezed its neighbours to a letter per line.
-        column={{ xs: 1, md: 2 }}
-        items={[
-          { key: 'age', label: t('flight.fare.restrictions.age'), children: age },
-          {
-            key: 'documents',
-            label: t('flight.fare.restrictions.documents'),
-            children: r.documents.length ? r.documents.map((d) => t(`flight.documents.${d}`, { defaultValue: d })).join(', ') : t('flight.fare.restrictions.none'),
-          },
-          {
-            key: 'allowed',
-            label: t('flight.fare.restrictions.allowedCountries'),
-            children: r.allowedCountries.length ? r.allowedCountries.map(region).join(', ') : t('flight.fare.restrictions.any'),
-          },
-          {
-            key: 'forbidden',
-            label: t('flight.fare.restrictions.forbiddenCountries'),
-            children: r.forbiddenCountries.length ? r.forbiddenCountries.map(region).join(', ') : t('flight.fare.restrictions.none'),
-          },
-          { key: 'invoice', label: t('flight.fare.restrictions.invoiceType'), children: t(`flight.invoiceType.${r.invoiceType}`) },
-          { key: 'channel', label: t('flight.fare.restrictions.channel'), children: r.ticketingChannel || '-' },
-          {
-            key: 'product',
-            label: t('flight.fare.restrictions.productType'),
-            children: t(`flight.productType.${r.productType}`),
-          },
-          ...(fare.expiresAt ? [{ key: 'expires', label: t('flight.fare.expiresAt'), children: fare.expiresAt.replace('T', ' ').slice(0, 16) }] : []),
-        ]}
-      />
+    <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid="fare-rules">
+      <div className="flight-rules">
+        <Table<(typeof RULES)[number]>
+          size="small"
+          pagination={false}
+          rowKey="key"
+          tableLayout="auto"
+          dataSource={RULES}
+          columns={[
+            {
+              key: 'rule',
+              title: t('flight.fare.rule.rule'),
+              rowScope: 'row' as const,
+              render: (_, row) => t(`flight.fare.rule.${row.key}`),
+            },
+            ...fare.cancellationPolicy.map((p) => ({
+              key: p.passengerType,
+              title: t(`flight.passengerType.${p.passengerType}`),
+              render: (_: unknown, row: (typeof RULES)[number]) => (
+                <div className="flight-rules__value" data-rule-value>
+                  {value(row.rule(p), p)}
+                </div>
+              ),
+            })),
+          ]}
+        />
+      </div>
+      <dl className="flight-restrictions">
+        {restrictions.map((item) => (
+          <div key={item.key} className={item.wide ? 'flight-restrictions__item flight-restrictions__item--wide' : 'flight-restrictions__item'}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
     </Flex>
   );
 }

@@ -91,10 +91,11 @@ export function LocationPicker({ value, valueType, onChange, placeholder, ariaLa
       value: optionValue(l.type, l.code),
       label: (
         <Flex justify="space-between" gap={8} style={{ paddingLeft: underCity ? 16 : 0 }}>
-          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {/* Long names wrap (issue 14): antd's option cuts its content to one line, which lost the airport's name. */}
+          <span style={{ minWidth: 0, whiteSpace: 'normal', overflowWrap: 'break-word' }}>
             {l.favourite && <StarFilled style={{ color: '#faad14', marginRight: 4 }} aria-label={t('flight.search.favourite')} />}
             {l.type === 'city' ? l.cityName : l.name}
-            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6, display: 'inline-block' }}>
               {l.type === 'city' ? t('flight.search.allAirports') : l.cityName}
               {country ? ` · ${country}` : ''}
             </Typography.Text>

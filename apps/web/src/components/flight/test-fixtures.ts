@@ -96,7 +96,7 @@ export function makeAnswer(over: Partial<SolutionsAnswer> = {}): SolutionsAnswer
   const items = over.items ?? [makeSolution(1), makeSolution(2)];
   return {
     searchId: 's1',
-    progress: { answered: 3, asked: 3, done: true },
+    progress: { answered: 3, asked: 3, done: true, failed: 0, timedOut: 0 },
     stale: false,
     currency: 'CNY',
     total: items.length,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@portal/contract/currency';
-import { baggageShort, formatDate, formatTicketNumber, issueDateOf, passengerName, routeOf } from './format.ts';
+import { baggageShort, baggageSize, formatDate, formatTicketNumber, issueDateOf, passengerName, routeOf } from './format.ts';
 import { orderFixture } from './order.fixture.ts';
 
 describe('document formats', () => {
@@ -42,5 +42,17 @@ describe('document formats', () => {
     expect(baggageShort({ pieces: 2, weightKg: 23, dimensions: null })).toBe('2PC 23KG');
     expect(baggageShort({ pieces: 0, weightKg: 20, dimensions: null })).toBe('20KG');
     expect(baggageShort({ pieces: 0, weightKg: null, dimensions: null })).toBe('0PC');
+  });
+
+  it('words the size limit from its numbers in the document language, never with the supplier\'s English text (issue 14)', () => {
+    const linear = { pieces: 1, weightKg: 23, dimensions: '158 cm linear', linearCm: 158 };
+    const box = { pieces: 1, weightKg: 7, dimensions: '55x40x20 cm', sizeCm: [55, 40, 20] as [number, number, number] };
+    expect(baggageSize(linear, 'en')).toBe('length + width + height up to 158 cm');
+    expect(baggageSize(linear, 'zh-CN')).toBe('长宽高之和不超过158厘米');
+    expect(baggageSize(linear, 'zh-TW')).toBe('長寬高總和不超過158公分');
+    expect(baggageSize(box, 'zh-CN')).toBe('不超过55×40×20厘米');
+    expect(baggageSize(box, 'en')).toBe('up to 55 × 40 × 20 cm');
+    // An order booked before the numbers were sent: no size rather than the supplier's wording.
+    expect(baggageSize({ pieces: 1, weightKg: 23, dimensions: '158 cm linear' }, 'zh-CN')).toBe('');
   });
 });

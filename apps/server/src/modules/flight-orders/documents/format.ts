@@ -82,6 +82,16 @@ export function baggageText(b: Baggage['checked'], lang: Language): string {
   return label('none', lang);
 }
 
+/**
+ * The size limit of a piece from the numbers a supplier sends ("up to 55 × 40 × 20 cm" / "不超过55×40×20厘米"), never
+ * from its own wording (often English); empty when the numbers are not known.
+ */
+export function baggageSize(b: Baggage['checked'], lang: Language): string {
+  if (b.sizeCm) return label('sizeBox', lang, { l: b.sizeCm[0], w: b.sizeCm[1], h: b.sizeCm[2] });
+  if (b.linearCm) return label('sizeLinear', lang, { cm: b.linearCm });
+  return '';
+}
+
 /** "PEK-SHA-PEK"; an open jaw "PEK-SHA/PVG-PEK" (as the order list shows routes). */
 export function routeOf(legs: Leg[]): string {
   const points: string[] = [];

@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
 import type { FlightOrder } from '@portal/contract/api/flight-orders';
-import type { CancellationPolicy, Leg, Segment } from '@portal/contract/api/shopping';
+import type { Baggage, CancellationPolicy, Leg, Segment } from '@portal/contract/api/shopping';
 import type { Language } from '@portal/contract/languages';
 import { formatMoney } from '@portal/contract/currency';
 import { documentFonts } from './fonts.ts';
 import {
   baggageShort,
+  baggageSize,
   baggageText,
   DOCUMENT_TIME_ZONE,
   formatDate,
@@ -337,7 +338,7 @@ function drawFlights(page: Layout, order: FlightOrder, lang: Language, names: Do
   const b = order.baggage;
   page.paragraph([
     {
-      text: `${label('baggageAllowance', lang)}${colon(lang)}${label('checked', lang)} ${baggageText(b.checked, lang)}${dims(b.checked.dimensions)}${semicolon(lang)}${label('carryOn', lang)} ${baggageText(b.carryOn, lang)}${dims(b.carryOn.dimensions)}`,
+      text: `${label('baggageAllowance', lang)}${colon(lang)}${label('checked', lang)} ${baggageText(b.checked, lang)}${dims(b.checked, lang)}${semicolon(lang)}${label('carryOn', lang)} ${baggageText(b.carryOn, lang)}${dims(b.carryOn, lang)}`,
       size: 7.5,
       color: MUTED,
     },
@@ -345,7 +346,10 @@ function drawFlights(page: Layout, order: FlightOrder, lang: Language, names: Do
   ]);
 }
 
-const dims = (d: string | null) => (d ? ` (${d})` : '');
+const dims = (b: Baggage['checked'], lang: Language) => {
+  const size = baggageSize(b, lang);
+  return !size ? '' : lang === 'en' ? ` (${size})` : `（${size}）`;
+};
 /** Chinese text takes full-width punctuation. */
 const colon = (lang: Language) => (lang === 'en' ? ': ' : '：');
 const semicolon = (lang: Language) => (lang === 'en' ? '; ' : '；');

@@ -45,6 +45,8 @@ export const LABELS = {
   pieces: { en: '{{n}} piece(s)', 'zh-CN': '{{n}}件', 'zh-TW': '{{n}}件' },
   piecesOfKg: { en: '{{n}} piece(s), {{kg}} kg each', 'zh-CN': '{{n}}件，每件{{kg}}公斤', 'zh-TW': '{{n}}件，每件{{kg}}公斤' },
   weightTotal: { en: '{{kg}} kg in total', 'zh-CN': '共{{kg}}公斤', 'zh-TW': '共{{kg}}公斤' },
+  sizeBox: { en: 'up to {{l}} × {{w}} × {{h}} cm', 'zh-CN': '不超过{{l}}×{{w}}×{{h}}厘米', 'zh-TW': '不超過{{l}}×{{w}}×{{h}}公分' },
+  sizeLinear: { en: 'length + width + height up to {{cm}} cm', 'zh-CN': '长宽高之和不超过{{cm}}厘米', 'zh-TW': '長寬高總和不超過{{cm}}公分' },
   none: { en: 'None', 'zh-CN': '无', 'zh-TW': '無' },
 
   price: { en: 'Price details ({{currency}})', 'zh-CN': '价格明细（{{currency}}）', 'zh-TW': '價格明細（{{currency}}）' },

@@ -1,4 +1,4 @@
-import type { Baggage, CabinClass, CancellationPolicy, PassengerType, ProductType, Restrictions } from '@portal/contract/api/shopping';
+import type { Baggage, BaggageAllowance, CabinClass, CancellationPolicy, PassengerType, ProductType, Restrictions } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
 import type { Airport } from '../../../modules/reference/types.ts';
 import type { FareTier } from './ladder.ts';
@@ -56,23 +56,30 @@ export function cancellationPolicies(tier: FareTier, longHaul: boolean, currency
   });
 }
 
-const bag = (pieces: number, weightKg: number | null, dimensions: string | null) => ({ pieces, weightKg: pieces ? weightKg : null, dimensions: pieces ? dimensions : null });
-const CARRY_ON = bag(1, 7, '55x40x20 cm');
-const CARRY_ON_PREMIUM = bag(2, 8, '55x40x20 cm');
-const CARRY_ON_LCC = bag(1, 7, '56x36x23 cm');
+type Size = { sizeCm: [number, number, number] } | { linearCm: number };
+/** An allowance with its size limit as numbers, and the wording a supplier sends beside them ("158 cm linear"). */
+const bag = (pieces: number, weightKg: number | null, size: Size | null): BaggageAllowance => {
+  if (!pieces || !size) return { pieces, weightKg: pieces ? weightKg : null, dimensions: null };
+  const dimensions = 'sizeCm' in size ? `${size.sizeCm.join('x')} cm` : `${size.linearCm} cm linear`;
+  return { pieces, weightKg, dimensions, ...size };
+};
+const LINEAR_158 = { linearCm: 158 };
+const CARRY_ON = bag(1, 7, { sizeCm: [55, 40, 20] });
+const CARRY_ON_PREMIUM = bag(2, 8, { sizeCm: [55, 40, 20] });
+const CARRY_ON_LCC = bag(1, 7, { sizeCm: [56, 36, 23] });
 
 /** Full-service allowance by cabin: mainland domestic 20 kg, to or from the Americas two pieces, else one. */
 export function fullServiceBaggage(cabin: CabinClass, from: Airport, to: Airport, americas: boolean): Baggage {
-  if (cabin === 'first' || cabin === 'premium_first') return { carryOn: CARRY_ON_PREMIUM, checked: bag(3, 32, '158 cm linear') };
-  if (cabin === 'business' || cabin === 'premium_business') return { carryOn: CARRY_ON_PREMIUM, checked: bag(2, 32, '158 cm linear') };
-  if (cabin === 'premium_economy') return { carryOn: CARRY_ON, checked: bag(2, 23, '158 cm linear') };
+  if (cabin === 'first' || cabin === 'premium_first') return { carryOn: CARRY_ON_PREMIUM, checked: bag(3, 32, LINEAR_158) };
+  if (cabin === 'business' || cabin === 'premium_business') return { carryOn: CARRY_ON_PREMIUM, checked: bag(2, 32, LINEAR_158) };
+  if (cabin === 'premium_economy') return { carryOn: CARRY_ON, checked: bag(2, 23, LINEAR_158) };
   if (from.countryCode === 'CN' && to.countryCode === 'CN') return { carryOn: CARRY_ON, checked: bag(1, 20, null) };
-  return { carryOn: CARRY_ON, checked: bag(americas ? 2 : 1, 23, '158 cm linear') };
+  return { carryOn: CARRY_ON, checked: bag(americas ? 2 : 1, 23, LINEAR_158) };
 }
 
 export function brandBaggage(cabin: CabinClass, checkedPieces: number): Baggage {
   const premium = cabin !== 'economy' && cabin !== 'premium_economy';
-  return { carryOn: premium ? CARRY_ON_PREMIUM : CARRY_ON, checked: bag(checkedPieces, premium ? 32 : 23, '158 cm linear') };
+  return { carryOn: premium ? CARRY_ON_PREMIUM : CARRY_ON, checked: bag(checkedPieces, premium ? 32 : 23, LINEAR_158) };
 }
 
 /** Low-cost base fare and self-transfer journeys: cabin bag only; checked bags are sold as extras. */

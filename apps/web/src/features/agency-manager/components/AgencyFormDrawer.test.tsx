@@ -67,6 +67,29 @@ describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
   });
 
+  // Issue 14: an empty contact email said "required" and "The email format is incorrect." together (and the name
+  // "required" twice); each field now gives its first applicable message only.
+  it('gives one message per field: "required" for the blank ones, the format error once something is typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { drawer } = renderDrawer();
+    const d = within(drawer);
+    const errorsOf = (label: string) =>
+      [...(d.getByLabelText(label).closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain-error') ?? [])].map((e) => e.textContent);
+    await submit(user, drawer);
+    await waitFor(() => expect(errorsOf('Contact email')).toEqual(['This field is required']));
+    for (const label of ['Agency name', 'Contact person', 'Contact phone', 'Contact email', 'Username', 'Password']) {
+      expect(errorsOf(label), label).toEqual(['This field is required']);
+    }
+    expect(d.queryByText(i18n.t('validation.email.format'))).toBeNull();
+    expect(d.queryByText(i18n.t('validation.phone.format'))).toBeNull();
+    expect(d.queryByText(i18n.t('validation.username.format'))).toBeNull();
+
+    await user.type(d.getByLabelText('Contact email'), 'not-an-email');
+    await submit(user, drawer);
+    await waitFor(() => expect(errorsOf('Contact email')).toEqual([i18n.t('validation.email.format')]));
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
   it('requires the name and a matching password confirmation', async () => {
     const user = userEvent.setup({ delay: null });
     const { drawer } = renderDrawer();

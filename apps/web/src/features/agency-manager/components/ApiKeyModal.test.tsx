@@ -61,3 +61,26 @@ describe('ApiKeyModal', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: /Generate key/ })).toBeTruthy();
   });
 });
+
+// Issue 14: an agency without allowed hosts was told its key "works only from the 0 allowed hosts".
+describe('ApiKeyModal: allowed hosts', { timeout: 20_000 }, () => {
+  const NOWHERE = /has no allowed API hosts yet, so this key works nowhere/;
+
+  it('names the count when the agency has hosts', () => {
+    setup(blueSky);
+    const d = within(screen.getByRole('dialog'));
+    expect(d.getByText('The key works only from the 1 allowed host set on the agency.')).toBeTruthy();
+    expect(d.queryByText(NOWHERE)).toBeNull();
+  });
+
+  it('warns that the key works nowhere until hosts are set, before and after generating it', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ ...tokyo, allowedHosts: [] });
+    const d = within(screen.getByRole('dialog'));
+    expect(d.getByRole('alert').textContent).toMatch(NOWHERE);
+    expect(d.queryByText(/0 allowed host/)).toBeNull();
+    await user.click(d.getByRole('button', { name: /Generate key/ }));
+    expect(((await d.findByLabelText('API key')) as HTMLInputElement).value).toBe(KEY);
+    expect(d.getByText(NOWHERE)).toBeTruthy();
+  });
+});

@@ -12,6 +12,17 @@ interface Props {
   onClose: () => void;
 }
 
+/**
+ * Where the key works. The server refuses every call of a key whose agency has no allowed hosts (error.apiKey.noHosts),
+ * so that case is a warning, not "works only from the 0 allowed hosts" (issue 14).
+ */
+function HostsNote({ agency }: { agency: Agency | null }) {
+  const { t } = useTranslation();
+  const count = agency?.allowedHosts.length ?? 0;
+  if (count === 0) return <Alert type="warning" showIcon title={t('agency.apiKey.noHosts')} />;
+  return <Typography.Text type="secondary">{t('agency.apiKey.hostsNote', { count })}</Typography.Text>;
+}
+
 /** The key is stored hashed, so the reveal-once dialog is the only place it is ever seen. */
 export function ApiKeyModal({ agency, dateFormat, onClose }: Props) {
   const { t } = useTranslation();
@@ -38,9 +49,12 @@ export function ApiKeyModal({ agency, dateFormat, onClose }: Props) {
         copyFailed: t('agency.apiKey.copyFailed'),
       })}
       issuedNote={(issued) => (
-        <Typography.Text type="secondary">
-          {t('agency.apiKey.usage', { prefix: issued.prefix, date: formatDateTime(issued.createdAt, dateFormat) })}
-        </Typography.Text>
+        <>
+          <Typography.Text type="secondary">
+            {t('agency.apiKey.usage', { prefix: issued.prefix, date: formatDateTime(issued.createdAt, dateFormat) })}
+          </Typography.Text>
+          {agency && agency.allowedHosts.length === 0 && <HostsNote agency={agency} />}
+        </>
       )}
       intro={(shown) => (
         <>
@@ -65,7 +79,7 @@ export function ApiKeyModal({ agency, dateFormat, onClose }: Props) {
           ) : (
             <Typography.Paragraph>{t('agency.apiKey.none')}</Typography.Paragraph>
           )}
-          <Typography.Text type="secondary">{t('agency.apiKey.hostsNote', { count: shown?.allowedHosts.length ?? 0 })}</Typography.Text>
+          <HostsNote agency={shown} />
         </>
       )}
     />

@@ -31,6 +31,8 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const setCredit = useSetAgencyCredit();
   const currency = agency?.balance.currency ?? 'CNY';
+  // No contact email, no mail (issue 14): the option is off and says why instead of promising a mail nobody gets.
+  const canMail = Boolean(agency?.contactEmail);
   const credit = Form.useWatch('credit', form);
   const belowUsed =
     agency !== null && typeof credit === 'number' && credit >= 0 && majorToMinor(credit, currency) < agency.balance.usedCredit;
@@ -67,7 +69,7 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
       afterClose={() => setFormError(null)}
       form={form}
       name="agency-credit"
-      initialValues={{ credit: agency ? minorToMajor(agency.balance.creditLimit, currency) : undefined, sendEmail: true }}
+      initialValues={{ credit: agency ? minorToMajor(agency.balance.creditLimit, currency) : undefined, sendEmail: canMail }}
       onFinish={submit}
       error={formError}
     >
@@ -96,8 +98,13 @@ export function CreditLimitModal({ agency: selected, onClose }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>
-          <Form.Item name="sendEmail" label={t('agency.credit.sendEmail')} valuePropName="checked">
-            <Switch />
+          <Form.Item
+            name="sendEmail"
+            label={t('agency.credit.sendEmail')}
+            valuePropName="checked"
+            extra={canMail ? undefined : t('agency.common.noContactEmail')}
+          >
+            <Switch disabled={!canMail} />
           </Form.Item>
         </Col>
       </Row>

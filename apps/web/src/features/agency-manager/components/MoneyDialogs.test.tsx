@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
@@ -49,6 +49,35 @@ describe('CreditLimitModal', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.put).toHaveBeenCalledWith('/base/v2/agencies/a2/credit', { credit: 150_000, sendEmail: true });
     expect(notify.success).toHaveBeenCalledWith('Credit limit of Tokyo Tours set to JPY 150,000');
+  });
+});
+
+// Issue 14: "Send email" was offered (and on) for an agency without a contact email, and nothing was ever sent.
+describe('CreditLimitModal: the email option', { timeout: 20_000 }, () => {
+  it('is off, disabled and explained for an agency without a contact email, and the limit is saved without one', async () => {
+    vi.mocked(api.put).mockResolvedValue({ ...tokyo.balance, creditLimit: 150_000 });
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const d = renderDialog(<CreditLimitModal agency={{ ...tokyo, contactEmail: null }} onClose={onClose} />);
+    const sendEmail = d.getByRole('switch', { name: 'Send email' });
+    expect(sendEmail.getAttribute('aria-checked')).toBe('false');
+    expect((sendEmail as HTMLButtonElement).disabled).toBe(true);
+    expect(d.getByText('No email can be sent: this agency has no contact email. Add one with Edit first.')).toBeTruthy();
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith('/base/v2/agencies/a2/credit', { credit: 100_000, sendEmail: false });
+  });
+
+  it("shows the server's refusal on the email option and stays open", async () => {
+    const refusal = 'No email can be sent: emails to this agency are switched off in its settings.';
+    vi.mocked(api.put).mockRejectedValue(new ApiError(refusal, 100400, 400, { sendEmail: refusal }));
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const d = renderDialog(<CreditLimitModal agency={tokyo} onClose={onClose} />);
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText(refusal)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
   });
 });
 

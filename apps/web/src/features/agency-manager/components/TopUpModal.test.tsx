@@ -135,3 +135,40 @@ describe('TopUpModal', { timeout: 30_000 }, () => {
     expect(within(dialog()).queryByText('Blue Sky Travel will be credited')).toBeNull();
   });
 });
+
+// Issue 14: "Send email" was offered (and on) for an agency without a contact email, and nothing was ever sent.
+describe('TopUpModal: the email option', { timeout: 30_000 }, () => {
+  it('is off, disabled and explained for an agency without a contact email; the top-up asks for no email', async () => {
+    vi.mocked(api.post).mockResolvedValue(answer);
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = setup({ ...blueSky, contactEmail: null });
+    const d = within(dialog());
+    const sendEmail = d.getByRole('switch', { name: 'Send email' });
+    expect(sendEmail.getAttribute('aria-checked')).toBe('false');
+    expect((sendEmail as HTMLButtonElement).disabled).toBe(true);
+    expect(d.getByText('No email can be sent: this agency has no contact email. Add one with Edit first.')).toBeTruthy();
+    expect(d.queryByText('Tell the agency about this top-up by email.')).toBeNull();
+
+    await fillSameCurrency(user);
+    await user.click(d.getByRole('button', { name: 'Review' }));
+    await user.click(await d.findByRole('button', { name: /Confirm top-up/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(vi.mocked(api.post).mock.calls[0][1]).toMatchObject({ sendEmail: false });
+  });
+
+  it("shows the server's refusal on the email option and goes back to the form", async () => {
+    const refusal = 'No email can be sent: emails to this agency are switched off in its settings.';
+    vi.mocked(api.post).mockRejectedValue(new ApiError(refusal, 100400, 400, { sendEmail: refusal }));
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = setup();
+    const d = within(dialog());
+    expect(d.getByRole('switch', { name: 'Send email' }).getAttribute('aria-checked')).toBe('true');
+    await fillSameCurrency(user);
+    await user.click(d.getByRole('button', { name: 'Review' }));
+    await user.click(await d.findByRole('button', { name: /Confirm top-up/ }));
+    expect(await d.findByText(refusal)).toBeTruthy();
+    expect(d.getByRole('button', { name: 'Review' })).toBeTruthy();
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -93,6 +93,8 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
   const topUp = useTopUpAgency();
 
   const settlement = agency?.settlementCurrency ?? 'CNY';
+  // No contact email, no mail (issue 14): the option is off and says why instead of promising a mail nobody gets.
+  const canMail = Boolean(agency?.contactEmail);
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
   const received = watched?.receivedCurrency ?? settlement;
   const calc = calculate(watched ?? {}, settlement);
@@ -182,7 +184,7 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
       layout="vertical"
       name="agency-top-up"
       clearOnDestroy
-      initialValues={{ receivedCurrency: settlement, exchangeRate: '1', feePercent: 0, sendEmail: true }}
+      initialValues={{ receivedCurrency: settlement, exchangeRate: '1', feePercent: 0, sendEmail: canMail }}
       onValuesChange={onValuesChange}
       onFinish={review}
       style={{ display: step === 'form' ? undefined : 'none' }}
@@ -292,8 +294,13 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="sendEmail" valuePropName="checked" label={t('agency.topUp.sendEmail')} extra={t('agency.topUp.sendEmailHint')}>
-            <Switch />
+          <Form.Item
+            name="sendEmail"
+            valuePropName="checked"
+            label={t('agency.topUp.sendEmail')}
+            extra={canMail ? t('agency.topUp.sendEmailHint') : t('agency.common.noContactEmail')}
+          >
+            <Switch disabled={!canMail} />
           </Form.Item>
         </Col>
       </Row>

@@ -4,7 +4,7 @@ import type { Agency, AgencyStatus, CreateAgencyBody, UpdateAgencyBody } from '@
 import { CreateAgencyBody as CreateSchema } from '@portal/contract/api/agencies';
 import { Password } from '@portal/contract/api/auth';
 import type { Currency } from '@portal/contract/currency';
-import { contractRule } from './contract-rule';
+import { contractRule, requiredContractRules } from './contract-rule';
 
 export interface AgencyFormValues {
   name: string;
@@ -49,19 +49,21 @@ const shape = CreateSchema.shape;
 /** Rules straight from the contract's schemas; the server still has the last word (see applyFieldErrors). */
 export function agencyRules(t: TFunction) {
   const rule = (schema: Parameters<typeof contractRule>[0], empty?: unknown): FormRule[] => [contractRule(schema, t, empty)];
+  // One message per field: "required" for a blank one, the contract's first message otherwise.
+  const required = (schema: Parameters<typeof contractRule>[0]): FormRule[] => requiredContractRules(schema, t);
   return {
-    name: [{ required: true, whitespace: true, message: t('validation.required') }, ...rule(shape.name)],
+    name: required(shape.name),
     alias: rule(shape.alias, null),
     address: rule(shape.address, null),
-    contactName: [{ required: true, whitespace: true, message: t('validation.required') }, ...rule(shape.contactName)],
-    contactEmail: [{ required: true, whitespace: true, message: t('validation.required') }, ...rule(shape.contactEmail)],
-    contactPhone: [{ required: true, whitespace: true, message: t('validation.required') }, ...rule(shape.contactPhone)],
+    contactName: required(shape.contactName),
+    contactEmail: required(shape.contactEmail),
+    contactPhone: required(shape.contactPhone),
     customerService: rule(shape.customerService, null),
     allowedHosts: rule(shape.allowedHosts, []),
     extraInfo: rule(shape.extraInfo, null),
     settlementCurrency: [{ required: true, message: t('validation.currency') }],
-    username: [{ required: true, whitespace: true, message: t('validation.required') }, ...rule(shape.superUser.shape.username)],
-    password: [{ required: true, message: t('validation.required') }, ...rule(Password)],
+    username: required(shape.superUser.shape.username),
+    password: requiredContractRules(Password, t, { whitespace: false }),
   };
 }
 

@@ -11,7 +11,7 @@ import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { payOrder, usePaymentConfig } from '../api/pay-order';
-import { feePercent, payChoices, type PayChoice } from '../model/pay-choices';
+import { feePercent, payChoices, type PayChoice } from '../../../components/payments/pay-choices';
 import { redirectTo } from '../model/redirect';
 
 interface Props {

@@ -5,6 +5,7 @@ import type { FlightOrder, PayOrderAnswer } from '@portal/contract/api/flight-or
 import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
 import { Code } from '@portal/contract/codes';
 import { ApiError, api, newIdempotencyKey } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { redirectTo } from '../model/redirect';
 import { makeOrder, paymentConfig } from '../test/fixtures';
@@ -76,6 +77,29 @@ describe('FlightOrderPage', { timeout: 20_000 }, () => {
     show();
     expect((await screen.findAllByText('Cost price')).length).toBeGreaterThan(0);
     expect(screen.getByTestId('price-costTotal').textContent).toBe('CNY 2,200.00');
+  });
+
+  it('shows the fare in the page language: ticketing channel and baggage worded, no supplier code or text (issue 14)', async () => {
+    const base = makeOrder();
+    order = makeOrder({
+      baggage: {
+        carryOn: { pieces: 1, weightKg: 7, dimensions: '56x36x23 cm', sizeCm: [56, 36, 23] },
+        checked: { pieces: 1, weightKg: 23, dimensions: '158 cm linear', linearCm: 158 },
+      },
+      restrictions: { ...base.restrictions, ticketingChannel: 'website' },
+    });
+    await i18n.changeLanguage('zh-CN');
+    try {
+      show();
+      const fare = await screen.findByTestId('fare');
+      expect(within(fare).getByTestId('fare-baggage').textContent).toBe(
+        '每位乘客免费行李额 · 手提行李: 1件 × 7公斤（不超过56×36×23厘米） · 托运行李: 1件 × 23公斤（长宽高之和不超过158厘米）',
+      );
+      expect(within(fare).getByText('出票渠道', { selector: 'dt' }).nextElementSibling?.textContent).toBe('航司官网');
+      expect(fare.textContent).not.toMatch(/linear|website|56x36x23/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('offers only the actions the server allows', async () => {

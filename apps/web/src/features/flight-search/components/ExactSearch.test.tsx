@@ -190,6 +190,20 @@ describe('search by flight number: form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(vi.mocked(api.post).mock.calls.some(([path, body]) => path === SOLUTIONS_PATH && (body as { searchId: string }).searchId === 'exact-1')).toBe(true));
   });
 
+  it('takes a date typed as ddMMM, as in a GDS (issue 14)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=exact&seg=CA981.${day(3)}.PEK.JFK.`);
+    const date = screen.getByLabelText('Departure date of segment 1') as HTMLInputElement;
+    const target = dayjs().add(30, 'day');
+    await user.click(date);
+    await user.clear(date);
+    await user.type(date, `${target.locale('en').format('DDMMM').toUpperCase()}{Tab}`);
+    await waitFor(() => expect(date.value).toBe(target.format('YYYY-MM-DD')));
+    await user.click(screen.getByRole('button', { name: /Search these flights/ }));
+    await waitFor(() => expect(accurateCalls()).toHaveLength(1));
+    expect(accurateCalls()[0][1]).toMatchObject({ segments: [{ flightNumber: 'CA981', date: target.format('YYYY-MM-DD') }] });
+  });
+
   it('shows a server field error on its field', async () => {
     const { ApiError } = await import('../../../lib/api');
     vi.mocked(api.post).mockImplementation(async (path: string) => {

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, DatePicker, Flex, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
 import { CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping';
 import { MAX_EXACT_SEGMENTS, nextSegment, validateExact, type ExactDraft, type ExactSegmentDraft } from '../model/exact-search';
-import { ISO_DATE, today } from '../model/search-query';
+import { today } from '../model/search-query';
 import type { SearchErrors } from '../model/validate-search';
 import { searchFormErrors } from '../model/form-errors';
 import { LocationPicker } from '../../../components/flight/LocationPicker';
+import { TravelDatePicker, bookingWindowEnd } from '../../../components/flight/TravelDatePicker';
 import { PassengerPicker } from './PassengerPicker';
 
 interface Props {
@@ -76,15 +76,14 @@ export function ExactSearch({ initialDraft, busy, dateFormat, serverErrors, serv
             </Col>
             <Col xs={12} md={5}>
               <Form.Item label={t('flight.search.departure')} {...item(`${at}.date`)}>
-                <DatePicker
+                <TravelDatePicker
                   aria-label={t('flight.search.exact.dateOf', { n })}
-                  value={s.date ? dayjs(s.date) : null}
+                  value={s.date}
                   format={dateFormat}
-                  allowClear={false}
-                  inputReadOnly
-                  style={{ width: '100%' }}
-                  disabledDate={(d: Dayjs) => d.format(ISO_DATE) < today()}
-                  onChange={(d: Dayjs | null) => setSegment(i, { ...s, date: d ? d.format(ISO_DATE) : null })}
+                  placeholder={t('flight.search.datePlaceholder')}
+                  min={today()}
+                  max={bookingWindowEnd(today())}
+                  onChange={(date) => setSegment(i, { ...s, date })}
                 />
               </Form.Item>
             </Col>

@@ -1,9 +1,9 @@
-import { Button, Col, DatePicker, Form, Row, Tooltip } from 'antd';
+import { Button, Col, Form, Row, Tooltip } from 'antd';
 import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ISO_DATE, type JourneyDraft } from '../model/search-query';
+import { today, type JourneyDraft } from '../model/search-query';
 import { LocationPicker } from '../../../components/flight/LocationPicker';
+import { TravelDatePicker, bookingWindowEnd } from '../../../components/flight/TravelDatePicker';
 
 interface Props {
   index: number;
@@ -11,7 +11,7 @@ interface Props {
   onChange: (next: JourneyDraft) => void;
   /** Return bookings: the way back, chosen on the same row. */
   returnDate?: { value: string | null; onChange: (d: string | null) => void; error?: string };
-  /** No date before this (today, or the previous flight's date in a multi-city trip). */
+  /** No date before this (today, or the previous flight's date in a multi-city trip); none after the booking window. */
   minDate: string;
   errorOf: (path: string) => string | undefined;
   dateFormat: string;
@@ -19,14 +19,16 @@ interface Props {
   label?: string;
 }
 
-const toDay = (v: string | null) => (v ? dayjs(v) : null);
-
 /** Origin, swap, destination, departure date (and return date) of one flight of the search. */
 export function JourneyFields({ index, journey, onChange, returnDate, minDate, errorOf, dateFormat, onRemove, label }: Props) {
   const { t } = useTranslation();
   const at = `journeys.${index}`;
   const err = (f: string) => errorOf(`${at}.${f}`);
-  const item = (f: string) => ({ validateStatus: err(f) ? ('error' as const) : undefined, help: err(f) });
+  // One rule covers the pair (spec point 5: both required, not the same city). When both sides break it, both are
+  // marked and the message is said once, under the origin, not twice side by side (issue 14).
+  const help = (f: string) => (f === 'destination' && err(f) === err('origin') ? undefined : err(f));
+  const item = (f: string) => ({ validateStatus: err(f) ? ('error' as const) : undefined, help: help(f) });
+  const maxDate = bookingWindowEnd(today());
 
   return (
     <Row gutter={[8, 0]} align="top" wrap>
@@ -81,29 +83,29 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
       </Col>
       <Col xs={returnDate ? 12 : onRemove ? 20 : 24} md={6}>
         <Form.Item label={t('flight.search.departure')} {...item('date')}>
-          <DatePicker
+          <TravelDatePicker
             aria-label={t('flight.search.departureOf', { n: index + 1 })}
-            value={toDay(journey.date)}
+            value={journey.date}
             format={dateFormat}
-            allowClear={false}
-            inputReadOnly
-            style={{ width: '100%' }}
-            disabledDate={(d: Dayjs) => d.format(ISO_DATE) < minDate}
-            onChange={(d: Dayjs | null) => onChange({ ...journey, date: d ? d.format(ISO_DATE) : null })}
+            placeholder={t('flight.search.datePlaceholder')}
+            min={minDate}
+            max={maxDate}
+            onChange={(date) => onChange({ ...journey, date })}
           />
         </Form.Item>
       </Col>
       {returnDate && (
         <Col xs={12} md={6}>
           <Form.Item label={t('flight.search.return')} validateStatus={returnDate.error ? 'error' : undefined} help={returnDate.error}>
-            <DatePicker
+            <TravelDatePicker
               aria-label={t('flight.search.returnDate')}
-              value={toDay(returnDate.value)}
+              value={returnDate.value}
               format={dateFormat}
-              inputReadOnly
-              style={{ width: '100%' }}
-              disabledDate={(d: Dayjs) => d.format(ISO_DATE) < (journey.date ?? minDate)}
-              onChange={(d: Dayjs | null) => returnDate.onChange(d ? d.format(ISO_DATE) : null)}
+              placeholder={t('flight.search.datePlaceholder')}
+              allowClear
+              min={journey.date ?? minDate}
+              max={maxDate}
+              onChange={returnDate.onChange}
             />
           </Form.Item>
         </Col>

@@ -163,8 +163,19 @@ export function ResultsSection({ searchId, startedAt, legLabels, sort, order, on
           }
         />
       )}
-      {progress?.done && (progress.failed ?? 0) + (progress.timedOut ?? 0) > 0 && (
-        <Alert type="info" showIcon title={t('flight.results.missingSuppliers', { count: (progress.failed ?? 0) + (progress.timedOut ?? 0), asked: progress.asked })} />
+      {/* A supplier that answered with an error is not one that ran out of time: each is told as what it was. */}
+      {progress?.done && progress.failed + progress.timedOut > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="missing-suppliers"
+          title={
+            <Flex vertical>
+              {progress.failed > 0 && <span>{t('flight.results.failedSuppliers', { count: progress.failed, asked: progress.asked })}</span>}
+              {progress.timedOut > 0 && <span>{t('flight.results.timedOutSuppliers', { count: progress.timedOut, asked: progress.asked })}</span>}
+            </Flex>
+          }
+        />
       )}
       {query.isError && first && (
         <Alert

@@ -103,8 +103,21 @@ describe('FlightBookingPage: search form', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(screen.getByRole('button', { name: /Search/ }));
-    expect((await screen.findAllByText('Origin and destination are required and must be different cities')).length).toBe(2);
+    // Issue 14: said once (it was repeated under both fields), with both fields marked.
+    expect((await screen.findAllByText('Origin and destination are required and must be different cities')).length).toBe(1);
+    for (const label of ['Origin of flight 1', 'Destination of flight 1']) {
+      expect(screen.getByLabelText(label).closest('.ant-select')?.classList.contains('ant-select-status-error'), label).toBe(true);
+    }
     expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('shows the pair message under the destination when only the destination is missing', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=oneway&j=PEK..${future}`);
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    const message = await screen.findByText('Origin and destination are required and must be different cities');
+    expect(message.closest('.ant-form-item')?.querySelector('label')?.textContent).toBe('To');
+    expect(screen.getByLabelText('Origin of flight 1').closest('.ant-select')?.classList.contains('ant-select-status-error')).toBe(false);
   });
 
   it('refuses the same city and more infants than adults (from a link)', async () => {
@@ -165,6 +178,49 @@ describe('FlightBookingPage: search form', { timeout: 20_000 }, () => {
     expect(title('Origin of flight 2')).toBe('SHA Shanghai Hongqiao');
   });
 
+  it('departure dates can be typed as yyyy-mm-dd, ddMMM (the next such day) or ddMMMyy (issue 14)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(`/flight/booking?type=return&j=PEK.SHA.${future}`);
+    const departure = screen.getByLabelText('Departure date of flight 1') as HTMLInputElement;
+    const typeInto = async (input: HTMLInputElement, text: string, end: '{Tab}' | '{Enter}' = '{Tab}') => {
+      await user.click(input);
+      await user.clear(input);
+      await user.type(input, `${text}${end}`);
+    };
+    const ddMMM = (d: dayjs.Dayjs) => d.locale('en').format('DDMMM').toUpperCase();
+
+    // 29NOV style: the next such day from today (this year's when still ahead).
+    const in20 = dayjs().add(20, 'day');
+    await typeInto(departure, ddMMM(in20).toLowerCase());
+    await waitFor(() => expect(departure.value).toBe(in20.format('YYYY-MM-DD')));
+
+    // yyyy-mm-dd, confirmed with Enter.
+    const in40 = dayjs().add(40, 'day').format('YYYY-MM-DD');
+    await typeInto(departure, in40, '{Enter}');
+    await waitFor(() => expect(departure.value).toBe(in40));
+
+    // Yesterday's day and month mean next year's, which is past the booking window: the date stays as it was.
+    await typeInto(departure, ddMMM(dayjs().subtract(1, 'day')));
+    await waitFor(() => expect(departure.value).toBe(in40));
+    // A day in the past typed in full is refused too.
+    await typeInto(departure, dayjs().subtract(1, 'day').format('YYYY-MM-DD'));
+    await waitFor(() => expect(departure.value).toBe(in40));
+
+    // The return date takes ddMMMyy.
+    const back = dayjs().add(50, 'day');
+    const returnDate = screen.getByLabelText('Return date') as HTMLInputElement;
+    await typeInto(returnDate, `${ddMMM(back)}${back.format('YY')}`);
+    await waitFor(() => expect(returnDate.value).toBe(back.format('YYYY-MM-DD')));
+
+    // And the search goes out with the typed dates.
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(currentSearch).toContain('sid=s1'));
+    expect(vi.mocked(api.post).mock.calls.find(([path]) => path === SEARCH_PATH)?.[1]).toMatchObject({
+      bookingType: 'return',
+      journeys: [{ origin: 'PEK', destination: 'SHA', date: in40, returnDate: back.format('YYYY-MM-DD') }],
+    });
+  });
+
   it('shows the server field errors on their fields', async () => {
     vi.mocked(api.post).mockRejectedValueOnce(
       new (ApiError as unknown as new (m: string, f: Record<string, string>) => Error)('Invalid', {
@@ -185,9 +241,9 @@ describe('FlightBookingPage: results', { timeout: 20_000 }, () => {
 
   it('polls while suppliers answer, shows the progress, and stops when done', async () => {
     const answers: SolutionsAnswer[] = [
-      makeAnswer({ progress: { answered: 1, asked: 3, done: false }, items: [] }),
-      makeAnswer({ progress: { answered: 2, asked: 3, done: false } }),
-      makeAnswer({ progress: { answered: 3, asked: 3, done: true } }),
+      makeAnswer({ progress: { answered: 1, asked: 3, done: false, failed: 0, timedOut: 0 }, items: [] }),
+      makeAnswer({ progress: { answered: 2, asked: 3, done: false, failed: 0, timedOut: 0 } }),
+      makeAnswer({ progress: { answered: 3, asked: 3, done: true, failed: 0, timedOut: 0 } }),
     ];
     let call = 0;
     vi.mocked(api.post).mockImplementation(async () => answers[Math.min(call++, answers.length - 1)]);
@@ -200,6 +256,33 @@ describe('FlightBookingPage: results', { timeout: 20_000 }, () => {
     await act(() => new Promise((r) => setTimeout(r, 1600)));
     expect(solutionCalls().length).toBe(calls);
     expect(lastSolutionsBody()).toMatchObject({ searchId: 's1', page: 1, pageSize: 200, sort: 'price', order: 'asc', filters: {} });
+  });
+
+  it('tells a supplier that failed from one that did not answer in time (issue 14)', async () => {
+    vi.mocked(api.post).mockImplementation(async () => makeAnswer({ progress: { answered: 3, asked: 3, done: true, failed: 1, timedOut: 0 } }));
+    renderPage(withResults);
+    const banner = await screen.findByTestId('missing-suppliers');
+    expect(banner.textContent).toContain('1 of 3 suppliers could not search (the supplier answered with an error); their offers are missing.');
+    expect(banner.textContent).not.toContain('did not answer in time');
+    cleanup();
+
+    vi.mocked(api.post).mockImplementation(async () => makeAnswer({ progress: { answered: 3, asked: 3, done: true, failed: 1, timedOut: 1 } }));
+    renderPage(withResults);
+    const both = await screen.findByTestId('missing-suppliers');
+    expect(both.textContent).toContain('1 of 3 suppliers could not search');
+    expect(both.textContent).toContain('1 of 3 suppliers did not answer in time; their offers are missing.');
+    cleanup();
+
+    // In Chinese too, each as what it was.
+    await i18n.changeLanguage('zh-CN');
+    try {
+      vi.mocked(api.post).mockImplementation(async () => makeAnswer({ progress: { answered: 3, asked: 3, done: true, failed: 0, timedOut: 2 } }));
+      renderPage(withResults);
+      const zh = await screen.findByTestId('missing-suppliers');
+      expect(zh.textContent).toBe('3家供应商中有2家未及时响应，其报价未包含在内。');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('sends a chosen filter to the server', async () => {

@@ -1,11 +1,11 @@
-import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Switch, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Switch, Tooltip, Typography } from 'antd';
 import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GROUP_REMARK_MAX } from '@portal/contract/api/group-orders';
 import { LocationPicker } from '../../../components/flight/LocationPicker';
+import { TravelDatePicker } from '../../../components/flight/TravelDatePicker';
 import { placeLabel } from '../../../components/flight/place-labels';
-import { ISO_DATE, type GroupJourneyDraft } from '../model/group-draft';
+import type { GroupJourneyDraft } from '../model/group-draft';
 
 interface Props {
   index: number;
@@ -97,15 +97,14 @@ export function GroupJourneyFields({ index, journey, onChange, placesFixed = fal
         )}
         <Col xs={24} md={12}>
           <Form.Item label={t('groups.booking.date')} {...item('date')}>
-            <DatePicker
+            {/* Typed as agents type dates (2026-11-29, 29NOV), as in the flight search. */}
+            <TravelDatePicker
               aria-label={t('groups.booking.dateOf', { n })}
-              value={journey.date ? dayjs(journey.date) : null}
+              value={journey.date}
               format={dateFormat}
-              allowClear={false}
-              inputReadOnly
-              style={{ width: '100%' }}
-              disabledDate={(d: Dayjs) => d.format(ISO_DATE) < minDate || d.format(ISO_DATE) > maxDate}
-              onChange={(d: Dayjs | null) => onChange({ ...journey, date: d ? d.format(ISO_DATE) : null })}
+              min={minDate}
+              max={maxDate}
+              onChange={(date) => onChange({ ...journey, date })}
             />
           </Form.Item>
         </Col>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router';
 import { MAX_JOURNEYS } from '@portal/contract/api/shopping';
 import { api } from '../../../lib/api';
@@ -53,6 +54,23 @@ beforeEach(() => {
 });
 
 describe('group request form', { timeout: 30_000 }, () => {
+  it('takes a departure date typed as agents type it: yyyy-mm-dd or ddMMM (issue 14)', async () => {
+    const user = userEvent.setup({ delay: null });
+    saveDraft(draftWith());
+    renderFlow('/flight/group/booking');
+    const date = (await screen.findByLabelText('Departure date of journey 1')) as HTMLInputElement;
+    const in30 = dayjs().add(30, 'day');
+    await user.click(date);
+    await user.clear(date);
+    await user.type(date, `${in30.locale('en').format('DDMMM').toUpperCase()}{Tab}`);
+    await waitFor(() => expect(date.value).toBe(in30.format('YYYY-MM-DD')));
+    const in45 = dayjs().add(45, 'day').format('YYYY-MM-DD');
+    await user.click(date);
+    await user.clear(date);
+    await user.type(date, `${in45}{Enter}`);
+    await waitFor(() => expect(date.value).toBe(in45));
+  });
+
   it('starts with the spec defaults: adult 10, child 10, infant 0, the contact from the user, and the deposit note', async () => {
     renderFlow('/flight/group/booking');
     expect(await screen.findByLabelText('Adults')).toHaveProperty('value', '10');

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupDeskAnswer, GroupDeskQuoteBody, GroupDeskRejectBody, GroupOrder } from '@portal/contract/api/group-orders';
+import type { GroupDeskAnswer, GroupDeskQuoteBody, GroupDeskRejectBody, GroupOrder, GroupSeatsBody } from '@portal/contract/api/group-orders';
 import { api } from '../../../lib/api';
 import { GROUP_DESK_PATH, groupKeys, groupOrderPath } from '../../group-orders/api/group-keys';
 import type { GroupDeskParams } from '../../group-orders/model/group-menu';
@@ -42,3 +42,7 @@ export const useQuoteGroup = () =>
 /** POST .../{id}/rejection: no flights for this group; it closes. */
 export const useRejectGroup = () =>
   useDeskWrite(({ id, body }: { id: string; body: GroupDeskRejectBody }) => api.post<GroupOrder>(`${groupOrderPath(id)}/rejection`, body));
+
+/** POST .../{id}/seats: the airline's answer to the seat application (secured, or changed as a new quote version). */
+export const useSeatsGroup = () =>
+  useDeskWrite(({ id, body }: { id: string; body: GroupSeatsBody }) => api.post<GroupOrder>(`${groupOrderPath(id)}/seats`, body));

@@ -6,6 +6,7 @@ import {
   type GroupDeskQuoteBody,
   type GroupOrder,
   type GroupPassengers,
+  type GroupSeatsBody,
 } from '@portal/contract/api/group-orders';
 
 type PassengerType = (typeof PASSENGER_TYPES)[number];
@@ -123,6 +124,26 @@ export function quoteBody(values: QuoteFormValues): GroupDeskQuoteBody {
     paymentPlan: plan.map((p, i) => ({ kind: kindAt(i, plan.length), amount: toMinor(p.amount ?? 0, c), dueAt: instantOf(p.dueAt) })),
     remark: values.remark?.trim() ?? '',
   };
+}
+
+/** The airline's answer to the seat application, as the desk picks it ("reject" hands over to the reject dialog). */
+export type SeatsOutcome = 'secured' | 'changed' | 'reject';
+export interface SeatsFormValues extends QuoteFormValues {
+  outcome?: SeatsOutcome;
+}
+
+/**
+ * Where a changed offer starts: the confirmed quote, which the desk edits (seats, flights, prices, plan), with no
+ * confirm-by (the old one is spent: the agency needs a new deadline to accept the change) and the remark kept.
+ */
+export function changedQuoteDefaults(group: GroupOrder, fallbackCurrency: Currency, remark = ''): QuoteFormValues {
+  return { ...quoteDefaults(group, fallbackCurrency), confirmBy: undefined, remark };
+}
+
+/** The seats body as the contract wants it; a changed offer's remark travels with its quote (the agency reads it there). */
+export function seatsBody(values: SeatsFormValues & { outcome: 'secured' | 'changed' }): GroupSeatsBody {
+  if (values.outcome === 'secured') return { outcome: 'secured', remark: values.remark?.trim() ?? '' };
+  return { outcome: 'changed', quote: quoteBody(values), remark: '' };
 }
 
 const FIELD_PATTERNS = [

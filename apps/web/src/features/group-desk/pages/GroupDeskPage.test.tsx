@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GroupDeskItem, GroupDeskQuoteBody, GroupOrder } from '@portal/contract/api/group-orders';
+import type { GroupDeskQuoteBody, GroupOrder } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { ApiError, api } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
+import { groupDeskItem, groupOrder, groupRequest } from '../../../components/groups/test-fixtures';
 import { instantOf } from '../model/quote-form';
 import GroupDeskPage from './GroupDeskPage';
 
@@ -16,49 +17,13 @@ vi.mock('../../../lib/session', () => ({
 const DESK = '/order/v2/flight/group/desk';
 const DETAIL = '/order/v2/flight/group/orders/g1';
 
-const item = (over: Partial<GroupDeskItem> = {}): GroupDeskItem => ({
-  id: 'g1',
-  bookingNumber: 'G2611260001',
-  status: 'to_be_quote',
-  tripType: 'oneway',
-  route: 'PEK-SHA',
-  departureDate: '2030-01-10',
-  passengers: { adult: 10, child: 2, infant: 0 },
-  cabin: 'economy',
-  total: null,
-  currency: null,
-  confirmBy: null,
-  createdAt: '2030-01-01T02:00:00Z',
-  createdBy: 'Olivia',
-  companyName: 'Demo Travel Agency',
-  companyCode: 'A00001',
-  deskActions: ['quote', 'reject'],
-  ...over,
-});
+const item = groupDeskItem;
 
-const group = (): GroupOrder => ({
-  id: 'g1',
-  bookingNumber: 'G2611260001',
-  status: 'to_be_quote',
-  request: {
-    tripType: 'oneway',
-    journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: 'Morning please', isChangeDate: false, acceptChangeFlight: true }],
-    passengers: { adult: 10, child: 2, infant: 0 },
-    cabin: 'economy',
-    contact: { name: 'Olivia', email: 'o@a.test', areaCode: '86', phone: '13800000000' },
-    remark: '',
-  },
-  quote: null,
-  createdAt: '2030-01-01T02:00:00Z',
-  updatedAt: '2030-01-01T02:00:00Z',
-  createdBy: { id: 'u1', name: 'Olivia' },
-  companyName: 'Demo Travel Agency',
-  timeline: [],
-  actions: [],
-  payments: [],
-  nextInstalment: null,
-  deskActions: ['quote', 'reject'],
-});
+const group = (): GroupOrder =>
+  groupOrder({
+    request: groupRequest({ journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: 'Morning please', isChangeDate: false, acceptChangeFlight: true }] }),
+    deskActions: ['quote', 'reject'],
+  });
 
 setupOrderTests();
 beforeEach(() => {
@@ -117,7 +82,7 @@ describe('group desk list', { timeout: 30_000 }, () => {
     const other = await row('G2611260002');
     expect(within(other).queryByRole('button')).toBeNull();
     expect(within(other).getByText('CNY 9,750.00')).toBeTruthy();
-    expect(deskCalls()[0][1]?.params).toMatchObject({ status: 'to_be_quote', page: 1 });
+    expect(deskCalls()[0][1]?.params).toMatchObject({ status: 'to_be_quote,to_be_apply_seat,seat_applying', page: 1 });
   });
 
   it('filters by status through the URL', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Flex, Select, Table, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_ORDER_STATUSES, GroupDeskQuery, type GroupDeskItem, type GroupOrderStatus } from '@portal/contract/api/group-orders';
+import { GROUP_DESK_DEFAULT_STATUSES, GROUP_ORDER_STATUSES, GroupDeskQuery, type GroupDeskItem, type GroupOrderStatus } from '@portal/contract/api/group-orders';
 import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
 import { paths } from '../../../app/paths';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
@@ -12,9 +12,10 @@ import { GroupStatusTag } from '../../group-orders/components/GroupStatusTag';
 import { useGroupDesk } from '../api/group-desk';
 import { GroupQuoteDialog, type QuoteTarget } from '../components/GroupQuoteDialog';
 import { GroupRejectDialog } from '../components/GroupRejectDialog';
+import { GroupSeatsDialog } from '../components/GroupSeatsDialog';
 
-/** The server's default view: what waits for a quote. */
-const DEFAULT_STATUS: GroupOrderStatus[] = ['to_be_quote'];
+/** The server's default view: what waits on the desk (a quote, the seats). */
+const DEFAULT_STATUS: GroupOrderStatus[] = [...GROUP_DESK_DEFAULT_STATUSES];
 
 /** /platform/group-desk: the platform's group desk quotes (or declines) its agencies' group requests. */
 export default function GroupDeskPage() {
@@ -25,6 +26,7 @@ export default function GroupDeskPage() {
   const list = useGroupDesk({ ...query, status });
   const [quoting, setQuoting] = useState<QuoteTarget | null>(null);
   const [rejecting, setRejecting] = useState<QuoteTarget | null>(null);
+  const [seating, setSeating] = useState<QuoteTarget | null>(null);
 
   const columns: TableProps<GroupDeskItem>['columns'] = [
     {
@@ -92,19 +94,20 @@ export default function GroupDeskPage() {
       title: t('groups.desk.columns.actions'),
       fixed: 'right',
       render: (_, g) => {
-        // Quote and reject are answered here; other desk moves (seats) live on the group itself.
-        const actions = g.deskActions.filter((a): a is 'quote' | 'reject' => a === 'quote' || a === 'reject');
-        return actions.length ? (
+        // Every desk move the server offers on the group is answered from its row.
+        const open = { quote: setQuoting, reject: setRejecting, seats: setSeating } as const;
+        const label = (a: GroupDeskItem['deskActions'][number]) => (a === 'seats' ? t('groups.desk.seats.action') : t(`groups.desk.actions.${a}`));
+        return g.deskActions.length ? (
           <Flex gap={4} wrap>
-            {actions.map((a) => (
+            {g.deskActions.map((a) => (
               <Button
                 key={a}
                 size="small"
-                type={a === 'quote' ? 'primary' : 'default'}
+                type={a === 'reject' ? 'default' : 'primary'}
                 danger={a === 'reject'}
-                onClick={() => (a === 'quote' ? setQuoting : setRejecting)({ id: g.id, bookingNumber: g.bookingNumber })}
+                onClick={() => open[a]({ id: g.id, bookingNumber: g.bookingNumber })}
               >
-                {t(`groups.desk.actions.${a}`)}
+                {label(a)}
               </Button>
             ))}
           </Flex>
@@ -158,6 +161,14 @@ export default function GroupDeskPage() {
       </Card>
       <GroupQuoteDialog target={quoting} onClose={() => setQuoting(null)} />
       <GroupRejectDialog target={rejecting} onClose={() => setRejecting(null)} />
+      <GroupSeatsDialog
+        target={seating}
+        onClose={() => setSeating(null)}
+        onReject={(target) => {
+          setSeating(null);
+          setRejecting(target);
+        }}
+      />
     </Flex>
   );
 }

@@ -1,16 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupConfirmBody, GroupOrder } from '@portal/contract/api/group-orders';
+import type { GroupCancelBody, GroupConfirmBody, GroupOrder } from '@portal/contract/api/group-orders';
 import { api } from '../../../lib/api';
 import { groupKeys, groupOrderPath } from './group-keys';
 
-/** While the desk has not quoted, the page asks again this often (the simulated desk quotes within a minute). */
-export const QUOTE_POLL_MS = 15_000;
+/** While the desk works on the group, the page asks again this often (the simulated desk answers within a minute). */
+export const QUOTE_POLL_MS = 5_000;
+
+/** The desk's turn: a quote, the seats, the tickets of a confirmed list. The agency's turn needs no polling. */
+export function awaitsDesk(g: Pick<GroupOrder, 'status' | 'names'> | undefined): boolean {
+  if (!g) return false;
+  return g.status === 'to_be_quote' || g.status === 'to_be_apply_seat' || g.status === 'seat_applying' || (g.status === 'proceeding' && g.names?.status === 'confirmed');
+}
 
 export function useGroupOrder(id: string) {
   return useQuery({
     queryKey: groupKeys.detail(id),
     queryFn: ({ signal }) => api.get<GroupOrder>(groupOrderPath(id), { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'to_be_quote' ? QUOTE_POLL_MS : false),
+    refetchInterval: (query) => (awaitsDesk(query.state.data) ? QUOTE_POLL_MS : false),
   });
 }
 
@@ -33,5 +39,9 @@ function useGroupWrite<V>(id: string, write: (vars: V) => Promise<GroupOrder>) {
 export const useConfirmGroupQuote = (id: string) =>
   useGroupWrite(id, (body: GroupConfirmBody) => api.post<GroupOrder>(`${groupOrderPath(id)}/confirmation`, body));
 
-/** DELETE .../{id}: cancels the request (deposits already paid are not refunded). */
-export const useCancelGroupOrder = (id: string) => useGroupWrite(id, () => api.del<GroupOrder>(groupOrderPath(id)));
+/**
+ * DELETE .../{id}: cancels the group. Deposits already paid are not refunded: then the body must acknowledge it (and
+ * names the sum shown); with nothing paid no body is needed.
+ */
+export const useCancelGroupOrder = (id: string) =>
+  useGroupWrite(id, (body: GroupCancelBody | undefined) => api.del<GroupOrder>(groupOrderPath(id), undefined, body));

@@ -1,11 +1,28 @@
-import type { GroupOrder, GroupPaymentBody } from '@portal/contract/api/group-orders';
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
+import type { GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
 import { api } from '../../../lib/api';
-import { groupOrderPath } from './group-keys';
+import { groupKeys, groupOrderPath } from './group-keys';
 
 /**
- * Pays the group's next instalment. The key stands for one attempt: resent unchanged only when the previous try got
- * no answer at all, so a payment that reached the server before the connection dropped is not taken twice.
+ * Which methods the agency may pay an instalment with (its balance, credit and the external channels its settings
+ * allow, with their fees) and its balances: the flight orders' payment configuration, fresh each time the dialog
+ * opens. Under the groups' root key, so a payment that refreshes the groups refreshes the balances too.
  */
-export function payGroupInstalment(id: string, body: GroupPaymentBody, idempotencyKey: string): Promise<GroupOrder> {
-  return api.post<GroupOrder>(`${groupOrderPath(id)}/payment`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function useGroupPaymentConfig(enabled: boolean) {
+  return useQuery({
+    queryKey: [...groupKeys.all, 'payment-config'] as const,
+    queryFn: ({ signal }) => api.get<PaymentConfigAnswer>('/order/v2/flight/config/payment', { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Pays the group's next instalment: from the wallet at once, or through a channel, whose hosted page the answer's
+ * `channelPayment` names. The key stands for one attempt: resent unchanged only when the previous try got no answer
+ * at all, so a payment that reached the server before the connection dropped is not taken (or opened) twice.
+ */
+export function payGroupInstalment(id: string, body: GroupPaymentBody, idempotencyKey: string): Promise<GroupPaymentAnswer> {
+  return api.post<GroupPaymentAnswer>(`${groupOrderPath(id)}/payment`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Descriptions, Flex, Modal, Radio, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Flex, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GROUP_PAYMENT_METHODS, type GroupNextInstalment, type GroupOrder, type GroupPaymentMethod } from '@portal/contract/api/group-orders';
+import type { GroupNextInstalment, GroupOrder, GroupPaymentMethod } from '@portal/contract/api/group-orders';
 import type { Currency } from '@portal/contract/currency';
 import { Code } from '@portal/contract/codes';
 import { Countdown } from '../../../components/orders/Countdown';
+import { feePercent, payChoices, type PayChoice } from '../../../components/payments/pay-choices';
+import { redirectTo } from '../../../components/payments/redirect';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { groupKeys } from '../api/group-keys';
-import { payGroupInstalment } from '../api/pay-group';
+import { payGroupInstalment, useGroupPaymentConfig } from '../api/pay-group';
 
 interface Props {
   group: GroupOrder;
@@ -23,31 +25,54 @@ interface Props {
 
 /** A failure of our own making (no answer reached us): the same attempt may be sent again with the same key. */
 const unanswered = (err: unknown) => !(err instanceof ApiError) || err.code < 0;
+const fromWallet = (m: GroupPaymentMethod) => m === 'balance' || m === 'credit';
 
 /**
- * Pays the instalment due now (spec point 9): its amount and deadline, the wallet method, and the agent's
- * acknowledgement that deposits are not refunded, without which Pay stays disabled.
+ * Pays the instalment due now (spec point 9): its amount and deadline, the methods the agency may use (balance,
+ * credit, and the external channels with their fees), and the agent's acknowledgement that deposits are not refunded,
+ * without which Pay stays disabled. Balance and credit pay at once; a channel sends the payer to its hosted page,
+ * which returns to the group once paid.
  */
 export function GroupPayDialog({ group, instalment, currency, open, onClose, dateFormat }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [method, setMethod] = useState<GroupPaymentMethod>('balance');
+  const config = useGroupPaymentConfig(open);
+  const [picked, setPicked] = useState<GroupPaymentMethod | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [insufficient, setInsufficient] = useState(false);
   // One key per payment attempt; kept only while the last try got no answer at all.
   const attempt = useRef<{ key: string; method: GroupPaymentMethod; kind: string } | null>(null);
 
+  const choices = payChoices(config.data, instalment.amount, currency);
+  const method = picked ?? choices.find((c) => c.usable)?.channel ?? null;
+  const choice = choices.find((c) => c.channel === method);
+  const fee = choice?.fee ?? 0;
+  const toPay = instalment.amount + fee;
+
   const pay = useMutation({
-    mutationFn: ({ key }: { key: string }) =>
+    mutationFn: ({ key, method }: { key: string; method: GroupPaymentMethod }) =>
       payGroupInstalment(group.id, { instalment: instalment.kind, method, acknowledgeNonRefundable: true, amount: instalment.amount }, key),
     retry: false,
-    onSuccess: (order) => {
+    onSuccess: (answer) => {
       attempt.current = null;
+      const whole = answer && typeof answer === 'object' && 'status' in answer;
+      const channelPayment = whole ? (answer.channelPayment ?? null) : null;
+      // The channel's page: the instalment is paid there, and the payer comes back to the group.
+      if (channelPayment?.redirectUrl) {
+        redirectTo(channelPayment.redirectUrl);
+        return;
+      }
       // The answer is the group itself; anything else (an empty answer) and the page asks for it again.
-      const whole = order && typeof order === 'object' && 'status' in order;
-      if (whole) client.setQueryData(groupKeys.detail(group.id), order);
+      if (whole) {
+        const { channelPayment: _opened, ...order } = answer;
+        client.setQueryData(groupKeys.detail(group.id), order);
+      }
       void client.invalidateQueries({ queryKey: groupKeys.all, predicate: (q) => !whole || q.queryKey[1] !== 'detail' });
+      if (channelPayment && channelPayment.status !== 'succeeded') {
+        setError(t('groups.pay.noRedirect'));
+        return;
+      }
       notify.success(t('groups.pay.done', { instalment: t(`groups.pay.kind.${instalment.kind}`) }));
       onClose();
     },
@@ -62,17 +87,76 @@ export function GroupPayDialog({ group, instalment, currency, open, onClose, dat
       if (!unanswered(err)) void client.invalidateQueries({ queryKey: groupKeys.detail(group.id) });
     },
   });
+  // After the redirect starts the page is leaving; the button stays busy so it is not pressed twice.
+  const leaving = pay.isSuccess && Boolean(pay.data?.channelPayment?.redirectUrl);
 
   const submit = () => {
+    if (!method) return;
     setError(null);
     setInsufficient(false);
     const same = attempt.current && attempt.current.method === method && attempt.current.kind === instalment.kind;
     if (!same) attempt.current = { key: newIdempotencyKey(), method, kind: instalment.kind };
-    pay.mutate({ key: attempt.current!.key });
+    pay.mutate({ key: attempt.current!.key, method });
   };
 
   const amount = formatAmount(instalment.amount, currency);
   const isDeposit = instalment.kind !== 'final';
+  const external = method !== null && !fromWallet(method);
+
+  const hintOf = (c: PayChoice) => {
+    if (!c.usable) return t('groups.pay.currencyNotTaken', { currency });
+    if (fromWallet(c.channel)) return t(`groups.pay.methodHint.${c.channel}`);
+    return null;
+  };
+  const methodLine = (c: PayChoice) => {
+    const hint = hintOf(c);
+    return (
+      <Flex vertical>
+        <Flex gap={8} align="center" wrap>
+          <span>{t(`groups.pay.methods.${c.channel}`)}</span>
+          {!fromWallet(c.channel) &&
+            (c.feeBp > 0 ? (
+              <Tag style={{ marginInlineEnd: 0 }}>{t('groups.pay.fee', { percent: feePercent(c.feeBp), amount: formatAmount(c.fee, currency) })}</Tag>
+            ) : (
+              <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                {t('groups.pay.noFee')}
+              </Tag>
+            ))}
+        </Flex>
+        {hint && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {hint}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  };
+
+  let methods;
+  if (config.isPending) methods = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (config.isError) methods = <Alert type="error" showIcon title={t('groups.pay.methodsFailed')} description={config.error.message} />;
+  else if (config.data.disablePayment) methods = <Alert type="warning" showIcon title={t('groups.pay.disabled')} />;
+  else if (choices.length === 0) methods = <Alert type="warning" showIcon title={t('groups.pay.noMethods')} />;
+  else {
+    methods = (
+      <Radio.Group
+        aria-labelledby="group-pay-method"
+        value={method}
+        onChange={(e) => {
+          setPicked(e.target.value as GroupPaymentMethod);
+          setInsufficient(false);
+        }}
+      >
+        <Flex vertical gap={8}>
+          {choices.map((c) => (
+            <Radio key={c.channel} value={c.channel} disabled={!c.usable}>
+              {methodLine(c)}
+            </Radio>
+          ))}
+        </Flex>
+      </Radio.Group>
+    );
+  }
 
   return (
     <Modal
@@ -82,7 +166,7 @@ export function GroupPayDialog({ group, instalment, currency, open, onClose, dat
       destroyOnHidden
       afterClose={() => {
         setAcknowledged(false);
-        setMethod('balance');
+        setPicked(null);
         setError(null);
         setInsufficient(false);
         attempt.current = null;
@@ -92,8 +176,8 @@ export function GroupPayDialog({ group, instalment, currency, open, onClose, dat
         <Button key="cancel" onClick={onClose}>
           {t('groups.pay.back')}
         </Button>,
-        <Button key="pay" type="primary" onClick={submit} loading={pay.isPending} disabled={!acknowledged}>
-          {t('groups.pay.submit', { amount })}
+        <Button key="pay" type="primary" onClick={submit} loading={pay.isPending || leaving} disabled={!acknowledged || !choice?.usable}>
+          {t('groups.pay.submit', { amount: formatAmount(toPay, currency) })}
         </Button>,
       ]}
     >
@@ -123,6 +207,20 @@ export function GroupPayDialog({ group, instalment, currency, open, onClose, dat
                 </Typography.Text>
               ),
             },
+            ...(external
+              ? [
+                  { key: 'fee', label: t('groups.pay.channelFee'), children: <span data-testid="pay-fee">{formatAmount(fee, currency)}</span> },
+                  {
+                    key: 'toPay',
+                    label: t('groups.pay.toPay'),
+                    children: (
+                      <Typography.Text strong data-testid="pay-total">
+                        {formatAmount(toPay, currency)}
+                      </Typography.Text>
+                    ),
+                  },
+                ]
+              : []),
             {
               key: 'due',
               label: t('groups.pay.dueAt'),
@@ -139,28 +237,9 @@ export function GroupPayDialog({ group, instalment, currency, open, onClose, dat
           <Typography.Text strong id="group-pay-method">
             {t('groups.pay.method')}
           </Typography.Text>
-          <Radio.Group
-            aria-labelledby="group-pay-method"
-            value={method}
-            onChange={(e) => {
-              setMethod(e.target.value as GroupPaymentMethod);
-              setInsufficient(false);
-            }}
-          >
-            <Flex vertical gap={8}>
-              {GROUP_PAYMENT_METHODS.map((m) => (
-                <Radio key={m} value={m}>
-                  <Flex vertical>
-                    <span>{t(`groups.pay.methods.${m}`)}</span>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {t(`groups.pay.methodHint.${m}`)}
-                    </Typography.Text>
-                  </Flex>
-                </Radio>
-              ))}
-            </Flex>
-          </Radio.Group>
+          {methods}
         </Flex>
+        {external && <Alert type="info" showIcon title={t('groups.pay.redirectNote', { channel: t(`groups.pay.methods.${method}`) })} data-testid="pay-redirect-note" />}
         <Alert
           type="warning"
           showIcon

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Modal, Popconfirm, Result, Row, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Modal, Result, Row, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, ClockCircleOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,11 @@ import { RetryButton } from '../../../components/bills/ListQueryView';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useDateFormat } from '../../../lib/use-date-format';
-import { useCancelGroupOrder, useConfirmGroupQuote, useGroupOrder } from '../api/group-order';
+import { useConfirmGroupQuote, useGroupOrder } from '../api/group-order';
+import { GroupCancelDialog } from '../components/GroupCancelDialog';
 import { GroupPayDialog } from '../components/GroupPayDialog';
+import { GroupPaymentReturn } from '../components/GroupPaymentReturn';
+import { GroupNamesCard } from '../components/GroupNamesCard';
 import { GroupQuoteCard } from '../components/GroupQuoteCard';
 import { GroupStatusTag } from '../components/GroupStatusTag';
 import { GroupTimeline } from '../components/GroupTimeline';
@@ -25,9 +28,9 @@ export default function GroupOrderPage() {
   const dateFormat = useDateFormat();
   const group = useGroupOrder(id);
   const confirm = useConfirmGroupQuote(id);
-  const cancel = useCancelGroupOrder(id);
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [canceling, setCanceling] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   if (group.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -59,17 +62,6 @@ export default function GroupOrderPage() {
     );
   }
 
-  function doCancel() {
-    setFailure(null);
-    cancel.mutate(undefined, {
-      onSuccess: () => notify.success(t('group.canceled')),
-      onError: (err) => {
-        setFailure(err.message || t('groups.detail.cancelFailed'));
-        void group.refetch();
-      },
-    });
-  }
-
   return (
     <Flex vertical gap={16}>
       <Link to={paths.groupOrders}>
@@ -90,18 +82,9 @@ export default function GroupOrderPage() {
           </Flex>
           <Flex gap={8} wrap>
             {can('cancel') && (
-              <Popconfirm
-                title={t('groups.cancel.title')}
-                description={<div style={{ maxWidth: 320 }}>{t('groups.cancel.body')}</div>}
-                okText={t('groups.cancel.ok')}
-                cancelText={t('groups.cancel.keep')}
-                okButtonProps={{ danger: true, loading: cancel.isPending }}
-                onConfirm={doCancel}
-              >
-                <Button danger loading={cancel.isPending}>
-                  {t('groups.cancel.button')}
-                </Button>
-              </Popconfirm>
+              <Button danger onClick={() => setCanceling(true)}>
+                {t('groups.cancel.button')}
+              </Button>
             )}
             {can('pay') && next && payCurrency && (
               <Button type="primary" icon={<WalletOutlined />} onClick={() => setPaying(true)}>
@@ -117,6 +100,7 @@ export default function GroupOrderPage() {
         </Flex>
       </Card>
       {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} data-testid="group-failure" />}
+      <GroupPaymentReturn group={g} />
       {g.status === 'to_be_quote' && <Alert type="info" showIcon icon={<ClockCircleOutlined />} title={t('groups.detail.waitingQuote')} description={t('groups.note.quoteTime')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
@@ -131,6 +115,7 @@ export default function GroupOrderPage() {
                 nextInstalment={next}
               />
             )}
+            <GroupNamesCard group={g} dateFormat={dateFormat} />
             <GroupRequestSummary request={g.request} dateFormat={dateFormat} />
           </Flex>
         </Col>
@@ -143,6 +128,7 @@ export default function GroupOrderPage() {
       {next && payCurrency && (
         <GroupPayDialog group={g} instalment={next} currency={payCurrency} open={paying} onClose={() => setPaying(false)} dateFormat={dateFormat} />
       )}
+      <GroupCancelDialog group={g} open={canceling && can('cancel')} onClose={() => setCanceling(false)} onRefused={() => void group.refetch()} />
       <Modal
         open={confirming}
         title={t('groups.confirmQuote.title', { booking: g.bookingNumber })}

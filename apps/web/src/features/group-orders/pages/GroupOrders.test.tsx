@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GroupOrder, GroupOrderListItem, GroupStatusCount } from '@portal/contract/api/group-orders';
 import { api } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
+import { groupOrder, groupQuote, groupRequest } from '../../../components/groups/test-fixtures';
 import GroupOrdersPage from './GroupOrdersPage';
 import GroupOrderPage from './GroupOrderPage';
 
@@ -32,51 +33,28 @@ const item = (over: Partial<GroupOrderListItem> = {}): GroupOrderListItem => ({
   ...over,
 });
 
-function group(over: Partial<GroupOrder> = {}): GroupOrder {
-  return {
-    id: 'g1',
-    bookingNumber: 'G2611260001',
+/** Version 2 of the quote awaits confirmation: CNY 9,750.00 in a deposit and the final payment. */
+const group = (over: Partial<GroupOrder> = {}): GroupOrder =>
+  groupOrder({
     status: 'to_be_confirm',
-    request: {
-      tripType: 'oneway',
-      journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: 'Morning please', isChangeDate: true, acceptChangeFlight: false }],
-      passengers: { adult: 10, child: 2, infant: 0 },
-      cabin: 'economy',
-      contact: { name: 'Olivia', email: 'o@a.test', areaCode: '86', phone: '13800000000' },
-      remark: '',
-    },
-    quote: {
+    request: groupRequest({ journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: 'Morning please', isChangeDate: true, acceptChangeFlight: false }] }),
+    quote: groupQuote({
       version: 2,
-      journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: 'PEK', destination: 'SHA', departure: '2030-01-10T08:30', arrival: '2030-01-10T10:45' }] }],
       prices: [
         { passengerType: 'adult', fare: 80_000, tax: 5_000, currency: 'CNY' },
         { passengerType: 'child', fare: 60_000, tax: 2_500, currency: 'CNY' },
       ],
       total: 975_000,
-      currency: 'CNY',
       confirmBy: future(5),
-      seats: 12,
       paymentPlan: [
         { kind: 'deposit1', amount: 200_000, dueAt: future(48) },
         { kind: 'final', amount: 775_000, dueAt: future(240) },
       ],
-      remark: '',
-      quotedAt: '2030-01-01T03:00:00Z',
-      quotedBy: 'simulator',
-    },
-    createdAt: '2030-01-01T02:00:00Z',
-    updatedAt: '2030-01-01T03:00:00Z',
-    createdBy: { id: 'u1', name: 'Olivia' },
-    companyName: 'Demo',
+    }),
     timeline: [{ at: '2030-01-01T02:00:00Z', event: 'request', from: null, to: 'to_be_quote', actor: { kind: 'user', name: 'Olivia' }, remark: null, message: null }],
     actions: ['confirm', 'cancel'],
-    payments: [],
-    nextInstalment: null,
-    deskActions: [],
     ...over,
-  };
-}
-
+  });
 let counts: GroupStatusCount[] = [];
 setupOrderTests();
 beforeEach(() => {
@@ -152,15 +130,15 @@ describe('group order detail', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('group-failure')).textContent).toContain('now version 3');
   });
 
-  it('cancels after a Popconfirm', async () => {
+  it('cancels after a confirmation dialog (nothing paid: no acknowledgement, no body)', async () => {
     vi.mocked(api.del).mockResolvedValue(group({ status: 'canceled', actions: [] }) as never);
     renderPage(<GroupOrderPage />, '/flight/group/order/g1', '/flight/group/order/:id');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel group' }));
-    expect(await screen.findByText('Cancel this group request?')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This cannot be undone. Deposits already paid are not refunded.')).toBeTruthy();
     expect(api.del).not.toHaveBeenCalled();
-    const pop = screen.getByText('Cancel this group request?').closest('.ant-popover') as HTMLElement;
-    await userEvent.click(within(pop).getByRole('button', { name: 'Cancel group' }));
-    await waitFor(() => expect(api.del).toHaveBeenCalledWith(DETAIL));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel group' }));
+    await waitFor(() => expect(api.del).toHaveBeenCalledWith(DETAIL, undefined, undefined));
     await waitFor(() => expect(screen.getAllByText('Canceled').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /Confirm quote/ })).toBeNull();
   });

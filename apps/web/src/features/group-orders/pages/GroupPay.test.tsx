@@ -1,70 +1,41 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GroupOrder } from '@portal/contract/api/group-orders';
+import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
+import type { GroupOrder, GroupPaymentAnswer } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
+import { channelFee } from '@portal/contract/top-up';
 import { ApiError, api, newIdempotencyKey } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
+import { groupOrder, groupQuote } from '../../../components/groups/test-fixtures';
+import { redirectTo } from '../../../components/payments/redirect';
+import { useGroupOrder } from '../api/group-order';
+import { GroupPaymentReturn } from '../components/GroupPaymentReturn';
+import { PAYMENT_CONFIG_PATH, paymentConfig } from '../test/payment-config';
 import GroupOrderPage from './GroupOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
+vi.mock('../../../components/payments/redirect', () => ({ redirectTo: vi.fn() }));
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ me: { userInfo: { id: 'u1', roles: ['operator'], config: { dateFormat: 'yyyy-MM-dd' } } } }) }));
 
 const DETAIL = '/order/v2/flight/group/orders/g1';
 const PAY = `${DETAIL}/payment`;
 const at = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
-function group(over: Partial<GroupOrder> = {}): GroupOrder {
-  return {
-    id: 'g1',
-    bookingNumber: 'G2611260001',
-    status: 'to_be_pay_first',
-    request: {
-      tripType: 'oneway',
-      journeys: [{ origin: 'PEK', destination: 'SHA', date: '2030-01-10', remark: '', isChangeDate: false, acceptChangeFlight: false }],
-      passengers: { adult: 10, child: 2, infant: 0 },
-      cabin: 'economy',
-      contact: { name: 'Olivia', email: 'o@a.test', areaCode: '86', phone: '13800000000' },
-      remark: '',
-    },
-    quote: {
-      version: 1,
-      journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: 'PEK', destination: 'SHA', departure: '2030-01-10T08:30', arrival: '2030-01-10T10:45' }] }],
-      prices: [
-        { passengerType: 'adult', fare: 50_000, tax: 5_000, currency: 'CNY' },
-        { passengerType: 'child', fare: 20_000, tax: 2_500, currency: 'CNY' },
-      ],
-      total: 595_000,
-      currency: 'CNY',
-      confirmBy: at(-48),
-      seats: 12,
-      paymentPlan: [
-        { kind: 'deposit1', amount: 175_348, dueAt: at(48) },
-        { kind: 'deposit2', amount: 100_000, dueAt: at(96) },
-        { kind: 'final', amount: 319_652, dueAt: at(240) },
-      ],
-      remark: '',
-      quotedAt: '2030-01-01T03:00:00Z',
-      quotedBy: 'simulator',
-    },
-    createdAt: '2030-01-01T02:00:00Z',
-    updatedAt: '2030-01-01T03:00:00Z',
-    createdBy: { id: 'u1', name: 'Olivia' },
-    companyName: 'Demo',
-    timeline: [],
-    actions: ['pay'],
-    payments: [],
-    nextInstalment: { kind: 'deposit1', amount: 175_348, dueAt: at(48) },
-    deskActions: [],
-    ...over,
-  };
-}
-
+/** Seats secured, deposit 1 (CNY 1,753.48) due in two days. */
+const group = (over: Partial<GroupOrder> = {}): GroupOrder =>
+  groupOrder({ status: 'to_be_pay_first', quote: groupQuote(), actions: ['pay'], nextInstalment: { kind: 'deposit1', amount: 175_348, dueAt: at(48) }, ...over });
 let current: GroupOrder;
+let config: PaymentConfigAnswer;
 setupOrderTests();
 beforeEach(() => {
   current = group();
-  vi.mocked(api.get).mockReset().mockImplementation(((path: string) => (path === DETAIL ? Promise.resolve(current) : Promise.reject(new Error(`unexpected GET ${path}`)))) as never);
+  config = paymentConfig;
+  vi.mocked(redirectTo).mockReset();
+  vi.mocked(api.get)
+    .mockReset()
+    .mockImplementation(((path: string) =>
+      path === DETAIL ? Promise.resolve(current) : path === PAYMENT_CONFIG_PATH ? Promise.resolve(config) : Promise.reject(new Error(`unexpected GET ${path}`))) as never);
   vi.mocked(api.post).mockReset();
   vi.mocked(newIdempotencyKey).mockReset();
   let n = 0;
@@ -156,5 +127,90 @@ describe('paying a group instalment', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(3));
     const keys = vi.mocked(api.post).mock.calls.map((c) => (c[2] as { headers: Record<string, string> }).headers['Idempotency-Key']);
     expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+});
+
+describe('paying a group instalment through a payment channel', { timeout: 30_000 }, () => {
+  // Alipay's 0.6% on CNY 1,753.48, rounded up as the server rounds it: the payer pays the instalment and the fee.
+  const fee = channelFee(175_348, 60);
+  const answer = (over: Partial<GroupPaymentAnswer['channelPayment'] & object> = {}): GroupPaymentAnswer => ({
+    ...group(),
+    channelPayment: {
+      transactionId: 't1',
+      channel: 'alipay',
+      instalment: 'deposit1',
+      status: 'pending',
+      amount: 175_348,
+      fee,
+      gross: 175_348 + fee,
+      currency: 'CNY',
+      redirectUrl: 'http://localhost/sandbox/alipay/pay/t1',
+      expiresAt: at(1),
+      ...over,
+    },
+  });
+
+  it('offers the agency’s channels with their fees, sends the channel in the body and goes to its hosted page', async () => {
+    vi.mocked(api.post).mockResolvedValue(answer() as never);
+    const dialog = await openDialog();
+    // PayPal does not take the quote's currency: shown, not choosable.
+    const paypal = within(dialog).getByRole('radio', { name: /PayPal/ });
+    expect(paypal.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByText('Does not take CNY')).toBeTruthy();
+    const alipay = within(dialog).getByRole('radio', { name: /Alipay/ });
+    expect(within(dialog).getByText('Fee 0.6% (CNY 10.53)')).toBeTruthy();
+    expect(within(dialog).queryByTestId('pay-fee')).toBeNull();
+    await userEvent.click(alipay);
+    expect(within(dialog).getByTestId('pay-amount').textContent).toBe('CNY 1,753.48');
+    expect(within(dialog).getByTestId('pay-fee').textContent).toBe('CNY 10.53');
+    expect(within(dialog).getByTestId('pay-total').textContent).toBe('CNY 1,764.01');
+    expect(within(dialog).getByTestId('pay-redirect-note').textContent).toContain('You continue on the Alipay payment page');
+    // The acknowledgement is still required before anything is sent.
+    const submit = () => within(dialog).findByRole('button', { name: /Pay CNY 1,764\.01$/ });
+    expect((await submit()).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'I understand deposits are not refunded if the group is cancelled or a deadline is missed' }));
+    await userEvent.click(await submit());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost/sandbox/alipay/pay/t1'));
+    expect(api.post).toHaveBeenCalledWith(PAY, { instalment: 'deposit1', method: 'alipay', acknowledgeNonRefundable: true, amount: 175_348 }, { headers: { 'Idempotency-Key': 'key-1' } });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    // The page is leaving for the channel: the dialog stays, busy, and the group is not marked paid.
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Pay CNY 1,764\.01$/ }).className).toContain('ant-btn-loading');
+  });
+
+  it('a channel payment without a page to go to is said so, not shown as paid', async () => {
+    vi.mocked(api.post).mockResolvedValue(answer({ status: 'failed', redirectUrl: null }) as never);
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Alipay/ }));
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Pay CNY 1,764\.01$/ }));
+    expect((await within(dialog).findByTestId('pay-error')).textContent).toBe('The payment page could not be opened. Please try again.');
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('payment disabled for the agency: no method to choose, Pay stays disabled', async () => {
+    config = { ...paymentConfig, disablePayment: true, channels: [] };
+    const dialog = await openDialog();
+    expect(await within(dialog).findByText('Payment is disabled for your agency. Please contact your administrator.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    expect((await submitButton(dialog)).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('back from the channel’s page, the group is asked again until the instalment shows paid', async () => {
+    function Returned() {
+      const query = useGroupOrder('g1');
+      return query.data ? <GroupPaymentReturn group={query.data} /> : null;
+    }
+    renderPage(<Returned />, '/flight/group/order/g1?payment=t1&instalment=deposit1');
+    const banner = await screen.findByTestId('group-payment-return');
+    expect(banner.textContent).toContain('Back from the payment page: deposit 1 is paid once the channel confirms the payment');
+    // The channel's callback lands: the next poll finds the instalment paid, and the banner goes.
+    current = group({
+      status: 'to_be_pay_second',
+      payments: [{ kind: 'deposit1', amount: 175_348, currency: 'CNY', paidAt: at(0), method: 'alipay' }],
+      nextInstalment: { kind: 'deposit2', amount: 100_000, dueAt: at(96) },
+    });
+    await waitFor(() => expect(screen.queryByTestId('group-payment-return')).toBeNull(), { timeout: 5000 });
+    expect(vi.mocked(api.get).mock.calls.filter(([path]) => path === DETAIL).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -9,12 +9,12 @@ import { useUpdateSupplier } from '../api/update-supplier';
 import {
   DEFAULT_SUPPLIER_SETTINGS,
   SUPPLIER_FIELDS,
-  SUPPLIER_GROUPS,
   SUPPLIER_LIMITS,
   activeFaults,
   changedSettings,
   draftInvalid,
   faultsTurnedOn,
+  groupsOf,
   type SupplierDraft,
   type SupplierField,
 } from '../utils/supplier-settings';
@@ -40,10 +40,11 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const changes = changedSettings(item.settings, draft);
+  const groups = groupsOf(item);
+  const changes = changedSettings(item.settings, draft, item.switches);
   const changeCount = Object.keys(changes).length;
   const invalid = draftInvalid(draft);
-  const faults = activeFaults(item.settings);
+  const faults = activeFaults(item.settings, item.switches);
   const valueOf = <K extends SupplierField>(f: K): SupplierSettings[K] | null => (f in draft ? (draft[f] as SupplierSettings[K] | null) : item.settings[f]);
 
   const edit = (f: SupplierField, value: boolean | number | null) => {
@@ -109,7 +110,8 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
           )}
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t(`platform.suppliers.fields.${f}.help`)}
+              {/* The railway's switches break train search and holds, not price checks: their own explanations. */}
+              {t(item.kind === 'rail' ? `platform.suppliers.railHelp.${f}` : `platform.suppliers.fields.${f}.help`)}
             </Typography.Text>
           </div>
           {problem && (
@@ -145,10 +147,10 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
             ? t('platform.suppliers.updatedAt', { time: formatDateTime(item.updatedAt, dateFormat) })
             : t('platform.suppliers.neverChanged')}
         </Typography.Text>
-        {SUPPLIER_GROUPS.map((group) => (
+        {groups.map((group) => (
           <Flex key={group.key} vertical gap={12}>
             <Divider titlePlacement="start" plain style={{ margin: '4px 0 0' }}>
-              <Typography.Text type="secondary">{t(`platform.suppliers.groups.${group.key}`)}</Typography.Text>
+              <Typography.Text type="secondary">{t(item.kind === 'rail' ? `platform.suppliers.railGroups.${group.key}` : `platform.suppliers.groups.${group.key}`)}</Typography.Text>
             </Divider>
             {group.fields.map(row)}
           </Flex>
@@ -157,7 +159,7 @@ export function SupplierCard({ item, dateFormat, confirmFaults }: Props) {
         <Flex justify="space-between" gap={8} wrap>
           <Button
             onClick={() => setDraft({ ...DEFAULT_SUPPLIER_SETTINGS })}
-            disabled={update.isPending || Object.keys(changedSettings(item.settings, DEFAULT_SUPPLIER_SETTINGS)).length === 0}
+            disabled={update.isPending || Object.keys(changedSettings(item.settings, DEFAULT_SUPPLIER_SETTINGS, item.switches)).length === 0}
           >
             {t('platform.suppliers.restoreDefaults')}
           </Button>

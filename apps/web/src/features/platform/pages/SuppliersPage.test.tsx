@@ -40,11 +40,14 @@ const HEALTHY = {
   ticketFail: false,
   ticketTimeout: false,
 };
+const AIR_SWITCHES = Object.keys(HEALTHY) as SupplierItem['switches'];
+const RAIL_SWITCHES = AIR_SWITCHES.filter((f) => f !== 'priceChangePercent' && f !== 'ticketingDelaySeconds');
 const answer: SuppliersAnswer = {
   items: [
-    { code: 'sim-gds', kind: 'gds', settings: { ...HEALTHY }, updatedAt: null },
-    { code: 'sim-ndc', kind: 'ndc', settings: { ...HEALTHY, soldOut: true, priceChangePercent: 10 }, updatedAt: '2025-03-05T08:09:10Z' },
-    { code: 'sim-lcc', kind: 'lcc', settings: { ...HEALTHY }, updatedAt: null },
+    { code: 'sim-gds', kind: 'gds', settings: { ...HEALTHY }, switches: AIR_SWITCHES, updatedAt: null },
+    { code: 'sim-ndc', kind: 'ndc', settings: { ...HEALTHY, soldOut: true, priceChangePercent: 10 }, switches: AIR_SWITCHES, updatedAt: '2025-03-05T08:09:10Z' },
+    { code: 'sim-lcc', kind: 'lcc', settings: { ...HEALTHY }, switches: AIR_SWITCHES, updatedAt: null },
+    { code: 'sim-rail', kind: 'rail', settings: { ...HEALTHY }, switches: RAIL_SWITCHES, updatedAt: null },
   ],
 };
 
@@ -235,6 +238,53 @@ describe('SuppliersPage', { timeout: 20_000 }, () => {
   });
 });
 
+describe('SuppliersPage: the simulated railway', { timeout: 20_000 }, () => {
+  it("shows only the railway's switches, explained by what they do to train search and holds", async () => {
+    await ready();
+    const rail = within(card('sim-rail'));
+    expect(rail.getByText('Railway (12306)')).toBeTruthy();
+    expect(rail.getByText('Healthy')).toBeTruthy();
+    for (const label of ['Enabled', 'Time out', 'Fail', 'Sold out', 'Booking fails', 'Ticketing fails', 'Ticketing times out']) expect(control('sim-rail', label)).toBeTruthy();
+    expect(rail.queryByLabelText(/Price change at price check/)).toBeNull();
+    expect(rail.queryByLabelText('Ticketing delay (seconds)')).toBeNull();
+    expect(rail.getByText(/every train is listed without seats/)).toBeTruthy();
+    expect(rail.getByText('Holds and ticketing')).toBeTruthy();
+    expect(rail.queryByText(/price check/)).toBeNull();
+  });
+
+  it('saves a railway switch like any other, after the fault confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.put).mockResolvedValue({ ...answer.items[3], settings: { ...HEALTHY, soldOut: true }, updatedAt: '2025-03-06T08:00:00Z' } satisfies SupplierItem);
+    await ready();
+    await user.click(control('sim-rail', 'Sold out'));
+    await user.click(within(card('sim-rail')).getByRole('button', { name: 'Save 1 change' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Turn on faults for sim-rail?');
+    await user.click(within(dialog).getByRole('button', { name: /Turn on/ }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-rail', { soldOut: true }));
+    await waitFor(() => expect(within(card('sim-rail')).getByText('1 fault on')).toBeTruthy());
+  });
+
+  it('restores the defaults of its own switches only', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(api.get).mockResolvedValue({ items: [{ ...answer.items[3], settings: { ...HEALTHY, latencyMs: 900, ticketingDelaySeconds: 0 } }] });
+    vi.mocked(api.put).mockResolvedValue({ ...answer.items[3], updatedAt: '2025-03-06T08:00:00Z' } satisfies SupplierItem);
+    renderPage();
+    await screen.findByTestId('supplier-sim-rail');
+    await user.click(within(card('sim-rail')).getByRole('button', { name: 'Restore defaults' }));
+    await user.click(within(card('sim-rail')).getByRole('button', { name: 'Save 1 change' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/base/v2/suppliers/sim-rail', { latencyMs: 0 }));
+  });
+
+  it('explains every railway switch in every language', () => {
+    for (const lng of ['en', 'zh-CN', 'zh-TW']) {
+      expect(i18n.t('platform.suppliers.kinds.rail', { lng }), lng).not.toMatch(/^platform\./);
+      for (const f of RAIL_SWITCHES) expect(i18n.t(`platform.suppliers.railHelp.${f}`, { lng }), `${lng} ${f}`).not.toMatch(/^platform\./);
+      for (const g of ['shopping', 'booking']) expect(i18n.t(`platform.suppliers.railGroups.${g}`, { lng }), `${lng} ${g}`).not.toMatch(/^platform\./);
+    }
+  });
+});
+
 describe('SuppliersPage: raise a schedule change', { timeout: 20_000 }, () => {
   const form = () => within(screen.getByTestId('schedule-change-form'));
   const change = {
@@ -256,6 +306,8 @@ describe('SuppliersPage: raise a schedule change', { timeout: 20_000 }, () => {
     await ready();
     expect(form().getByText('Raise a schedule change')).toBeTruthy();
     await user.click(form().getByRole('combobox', { name: 'Supplier' }));
+    // The railway raises no airline schedule changes.
+    expect(screen.queryByTitle('sim-rail')).toBeNull();
     await user.click(await screen.findByTitle('sim-lcc'));
     await user.type(form().getByLabelText('Record locator'), 'abc234');
     await user.click(form().getByRole('combobox', { name: 'Kind' }));

@@ -14,7 +14,7 @@ import { SupplierCard } from '../components/SupplierCard';
 import type { SupplierField } from '../utils/supplier-settings';
 
 /**
- * The simulated air suppliers' fault switches, for the platform administrator (the route guard checks): slow a
+ * The simulated air suppliers' and railway's fault switches, for the platform administrator (the route guard checks): slow a
  * supplier down, make it time out, fail, change the price at price check or sell out, fail or time out booking and
  * ticketing, or slow ticketing, so every error path of search, price check, booking and ticketing can be shown in a
  * demo. Changes apply to every agency from the supplier's next call. Below the switches, an airline schedule change
@@ -110,7 +110,8 @@ export default function SuppliersPage() {
       <Alert type="warning" showIcon title={t('platform.suppliers.notice')} />
       {suppliers.isError && suppliers.data && <Alert type="warning" showIcon title={suppliers.error.message || t('platform.suppliers.errors.load')} action={retry} />}
       {body}
-      {suppliers.data && suppliers.data.items.length > 0 && <ScheduleChangeForm items={suppliers.data.items} />}
+      {/* Airline schedule changes: the railway has none to raise. */}
+      {suppliers.data && suppliers.data.items.some((i) => i.kind !== 'rail') && <ScheduleChangeForm items={suppliers.data.items.filter((i) => i.kind !== 'rail')} />}
     </Flex>
   );
 }

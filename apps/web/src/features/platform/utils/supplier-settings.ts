@@ -1,4 +1,4 @@
-import type { SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
+import type { SupplierItem, SupplierSettings, UpdateSupplierBody } from '@portal/contract/api/suppliers';
 
 export type SupplierField = keyof SupplierSettings;
 
@@ -9,6 +9,11 @@ export const SUPPLIER_GROUPS = [
 ] as const satisfies readonly { key: string; fields: readonly SupplierField[] }[];
 
 export const SUPPLIER_FIELDS: readonly SupplierField[] = SUPPLIER_GROUPS.flatMap((g) => g.fields);
+
+/** The groups with only the switches this supplier honours (the server says which: a railway has fewer). */
+export function groupsOf(item: Pick<SupplierItem, 'switches'>): { key: string; fields: SupplierField[] }[] {
+  return SUPPLIER_GROUPS.map((g) => ({ key: g.key, fields: g.fields.filter((f) => item.switches.includes(f)) })).filter((g) => g.fields.length > 0);
+}
 
 /** A healthy supplier: what the server answers for a supplier nobody has changed. */
 export const DEFAULT_SUPPLIER_SETTINGS: SupplierSettings = {
@@ -36,10 +41,10 @@ export const SUPPLIER_LIMITS = {
 /** What the user changed on a card; `null` is a cleared number input (not savable). */
 export type SupplierDraft = { [K in SupplierField]?: SupplierSettings[K] | null };
 
-/** Only the switches whose draft differs from the stored value: what a save sends. */
-export function changedSettings(current: SupplierSettings, draft: SupplierDraft): UpdateSupplierBody {
+/** Only the switches (of those given) whose draft differs from the stored value: what a save sends. */
+export function changedSettings(current: SupplierSettings, draft: SupplierDraft, fields: readonly SupplierField[] = SUPPLIER_FIELDS): UpdateSupplierBody {
   const out: Record<string, unknown> = {};
-  for (const f of SUPPLIER_FIELDS) {
+  for (const f of fields) {
     const v = draft[f];
     if (v !== undefined && v !== null && v !== current[f]) out[f] = v;
   }
@@ -73,9 +78,9 @@ function faulty(f: SupplierField, s: Partial<SupplierSettings>): boolean {
   }
 }
 
-/** The faults on now: a supplier without any answers agencies normally (possibly slower). */
-export function activeFaults(settings: SupplierSettings): SupplierField[] {
-  return SUPPLIER_FIELDS.filter((f) => faulty(f, settings));
+/** The faults on now (of the switches given): a supplier without any answers agencies normally (possibly slower). */
+export function activeFaults(settings: SupplierSettings, fields: readonly SupplierField[] = SUPPLIER_FIELDS): SupplierField[] {
+  return fields.filter((f) => faulty(f, settings));
 }
 
 /** The faults a save would switch on that are off now: agencies searching at that moment will see errors. */

@@ -5,15 +5,18 @@ import { channelFee } from '@portal/contract/top-up';
 export interface PayChoice {
   channel: PaymentChannelCode;
   feeBp: number;
-  /** The channel's fee on this order, minor units of the order currency (0 for balance and credit). */
+  /** The channel's fee on the amount, minor units of its currency (0 for balance and credit). */
   fee: number;
-  /** The channel takes the order's currency. */
+  /** The channel takes the amount's currency. */
   usable: boolean;
   /** Balance: the cash; credit: the unused credit (same currency only); null when not comparable. */
   available: number | null;
 }
 
-/** The ways this order can be paid, in the configuration's order, with what each costs on top of the total. */
+/**
+ * The ways an amount (a flight order's total, a group's instalment) can be paid, in the configuration's order, with
+ * what each costs on top of it.
+ */
 export function payChoices(config: PaymentConfigAnswer | undefined, total: number, currency: Currency): PayChoice[] {
   if (!config || config.disablePayment) return [];
   const same = config.balance.currency === currency;

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TrainOrderListQuery, TrainStatusCountQuery } from '@portal/contract/api/trains';
+import {
+  chinaTimeToInstant,
+  type TrainOrder,
+  type TrainOrderAction,
+  type TrainOrderListAnswer,
+  type TrainOrderListItem,
+  type TrainOrderStatus,
+  type TrainStatusCount,
+} from '@portal/contract/api/trains';
+import { maskDocumentNumber } from '@portal/contract/passengers/validate';
+import type { DbOrTx } from '../../db/client.ts';
+import { trainOrders } from '../../db/schema/index.ts';
+import type { AuthContext } from '../auth/session.service.ts';
+import { companyName, userNames } from '../flight-orders/order.repository.ts';
+import { trainOwnScope, visibleTrainOrder } from './train.access.ts';
+import { trainEventsFrom } from './train.states.ts';
+import { passengersOfRow, trainEventsOf, type TrainEventRow, type TrainOrderRow } from './train.repository.ts';
+
+/** Reading train orders: detail, list and status counts, always within the caller's tenancy. */
+
+type Station = { code: string; name: string; time: string };
+/** 12306 changes tickets online until 30 minutes before departure. */
+export const CHANGE_CLOSE_MS = 30 * 60_000;
+
+/** What the agency may do now: the state table's agency moves, narrowed by the tickets and the clock. */
+export function trainActionsOf(order: TrainOrderRow, now: Date): TrainOrderAction[] {
+  const events = trainEventsFrom(order.status, 'agency');
+  const passengers = passengersOfRow(order);
+  const beforeDeparture = chinaTimeToInstant(order.departureAt).getTime() > now.getTime();
+  const valid = passengers.some((p) => p.ticketStatus === 'issued');
+  const actions: TrainOrderAction[] = [];
+  if (events.includes('pay') || events.includes('pay_for_desk')) actions.push('pay');
+  if (events.includes('cancel')) actions.push('cancel');
+  if (passengers.some((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed')) actions.push('downloadTicket');
+  if (valid && beforeDeparture && (events.includes('refund') || events.includes('refund_all'))) actions.push('refund');
+  const changeCloses = chinaTimeToInstant(order.departureAt).getTime() - CHANGE_CLOSE_MS;
+  if (valid && now.getTime() < changeCloses && events.includes('change')) actions.push('change');
+  return actions;
+}
+
+function toEvents(events: (TrainEventRow & { actorName: string | null })[]): TrainOrder['events'] {
+  return events.map((e) => ({
+    at: e.createdAt.toISOString(),
+    event: e.event,
+    from: e.fromStatus,
+    to: e.toStatus,
+    actor: { kind: e.actorKind, name: e.actorName },
+    remark: e.remark,
+  }));
+}
+
+export function toTrainOrder(
+  order: TrainOrderRow,
+  parts: { events: (TrainEventRow & { actorName: string | null })[]; createdByName: string | null; companyName: string; asDesk: boolean },
+  now = new Date(),
+): TrainOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    supplier: order.supplier,
+    supplierOrderNumber: order.supplierOrderNumber,
+    trainNumber: order.trainNumber,
+    trainType: order.trainType as TrainOrder['trainType'],
+    serviceDate: order.serviceDate,
+    from: order.fromStation as Station,
+    to: order.toStation as Station,
+    departureAt: order.departureAt,
+    arrivalAt: order.arrivalAt,
+    seatClass: order.seatClass as TrainOrder['seatClass'],
+    berth: order.berth as TrainOrder['berth'],
+    passengers: passengersOfRow(order).map((p) => ({
+      id: p.id,
+      ticketType: p.ticketType,
+      name: p.name,
+      surname: p.surname,
+      givenNames: p.givenNames,
+      gender: p.gender,
+      birthday: p.birthday,
+      nationality: p.nationality,
+      document: { type: p.document.type, number: maskDocumentNumber(p.document.number) },
+      seatPreference: p.seatPreference,
+      seat: p.seat,
+      price: p.price,
+      ticketNumber: p.ticketNumber,
+      ticketStatus: p.ticketStatus,
+      refund: p.refund ? { fee: p.refund.fee, amount: p.refund.amount, at: p.refund.at } : null,
+      change: p.change
+        ? { trainNumber: p.change.trainNumber, departureAt: p.change.departureAt, seatClass: p.change.seatClass as TrainOrder['seatClass'], seat: p.change.seat, difference: p.change.difference, fee: p.change.fee, at: p.change.at }
+        : null,
+    })),
+    contact: order.contact as TrainOrder['contact'],
+    currency: 'CNY',
+    total: order.total,
+    refundedTotal: order.refundedTotal,
+    refundFeeTotal: order.refundFeeTotal,
+    paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+    paymentMethod: order.paymentMethod as TrainOrder['paymentMethod'],
+    paidAt: order.paidAt?.toISOString() ?? null,
+    issuedAt: order.issuedAt?.toISOString() ?? null,
+    remark: order.remark,
+    createdAt: order.createdAt.toISOString(),
+    createdBy: { id: order.createdBy, name: parts.createdByName },
+    companyName: parts.companyName,
+    // The desk reads other agencies' orders; acting on them is the agency's business.
+    actions: parts.asDesk ? [] : trainActionsOf(order, now),
+    events: toEvents(parts.events),
+  };
+}
+
+export async function trainOrderOf(db: DbOrTx, order: TrainOrderRow, asDesk = false): Promise<TrainOrder> {
+  const events = await trainEventsOf(db, order.id);
+  const ids = [...new Set([order.createdBy, ...events.map((e) => e.actorUserId)].filter((x): x is string => !!x))];
+  const [company, names] = await Promise.all([companyName(db, order.companyId), userNames(db, ids)]);
+  return toTrainOrder(
+    order,
+    {
+      events: events.map((e) => ({ ...e, actorName: e.actorUserId ? (names.get(e.actorUserId) ?? null) : null })),
+      createdByName: order.createdBy ? (names.get(order.createdBy) ?? null) : null,
+      companyName: company.name,
+      asDesk,
+    },
+  );
+}
+
+export async function loadTrainOrderDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<TrainOrder> {
+  const { order, asDesk } = await visibleTrainOrder(db, auth, id);
+  return trainOrderOf(db, order, asDesk);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function listConditions(scope: SQL[], q: z.output<typeof TrainOrderListQuery>): SQL[] {
+  const where = [...scope];
+  if (q.status?.length) where.push(inArray(trainOrders.status, q.status));
+  if (q.orderNumber) where.push(ilike(trainOrders.orderNumber, `${escapeLike(q.orderNumber)}%`));
+  if (q.trainNumber) where.push(eq(trainOrders.trainNumber, q.trainNumber.toUpperCase().replace(/\s+/g, '')));
+  if (q.passengerName) where.push(ilike(trainOrders.passengerNames, `%${escapeLike(q.passengerName)}%`));
+  if (q.createdFrom) where.push(gte(trainOrders.createdAt, new Date(`${q.createdFrom}T00:00:00Z`)));
+  if (q.createdTo) where.push(lt(trainOrders.createdAt, new Date(`${dayAfter(q.createdTo)}T00:00:00Z`)));
+  if (q.departureFrom) where.push(gte(trainOrders.departureDate, q.departureFrom));
+  if (q.departureTo) where.push(lte(trainOrders.departureDate, q.departureTo));
+  return where;
+}
+
+function toListItem(order: TrainOrderRow, createdByName: string | null): TrainOrderListItem {
+  const from = order.fromStation as Station;
+  const to = order.toStation as Station;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    trainNumber: order.trainNumber,
+    from: { code: from.code, name: from.name },
+    to: { code: to.code, name: to.name },
+    departureAt: order.departureAt,
+    arrivalAt: order.arrivalAt,
+    seatClass: order.seatClass as TrainOrderListItem['seatClass'],
+    passengers: passengersOfRow(order).map((p) => p.name),
+    total: order.total,
+    currency: 'CNY',
+    paymentDeadline: order.paymentDeadline?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    createdBy: createdByName,
+  };
+}
+
+export async function listTrainOrders(db: DbOrTx, auth: AuthContext, q: z.output<typeof TrainOrderListQuery>): Promise<TrainOrderListAnswer> {
+  const where = and(...listConditions(trainOwnScope(auth), q));
+  const dir = q.order === 'asc' ? asc : desc;
+  const orderBy = q.sort === 'departure' ? [dir(trainOrders.departureUtc), dir(trainOrders.id)] : [dir(trainOrders.createdAt), dir(trainOrders.id)];
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(trainOrders).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
+  ]);
+  const names = await userNames(db, [...new Set(rows.map((r) => r.createdBy).filter((x): x is string => !!x))]);
+  const total = Number(n);
+  return {
+    items: rows.map((r) => toListItem(r, r.createdBy ? (names.get(r.createdBy) ?? null) : null)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    notice: total === 0 ? 'train.order.noOrders' : null,
+  };
+}
+
+export async function trainStatusCounts(db: DbOrTx, auth: AuthContext, q: z.output<typeof TrainStatusCountQuery>): Promise<TrainStatusCount[]> {
+  const scope = trainOwnScope(auth);
+  const where = q.status?.length ? and(...scope, inArray(trainOrders.status, q.status as TrainOrderStatus[])) : and(...scope);
+  const rows = await db.select({ status: trainOrders.status, cnt: sql<number>`count(*)::int` }).from(trainOrders).where(where).groupBy(trainOrders.status);
+  return rows.map((r) => ({ status: r.status, cnt: Number(r.cnt) }));
+}

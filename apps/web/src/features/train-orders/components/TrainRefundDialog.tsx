@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Flex, Modal, Spin, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TrainOrder, TrainRefundQuote } from '@portal/contract/api/trains';
+import { ApiError, newIdempotencyKey } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { formatTrainPrice } from '../../train-search/model/train-money';
+import { quoteTrainRefund, refundTrainTickets } from '../api/train-orders';
+
+interface Props {
+  order: TrainOrder;
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/** Refund chosen tickets: the server quotes 12306's fee for the time left before departure, then refunds on confirm. */
+export function TrainRefundDialog({ order, open, onClose, onChanged }: Props) {
+  const { t } = useTranslation();
+  const refundable = order.passengers.filter((p) => p.ticketStatus === 'issued');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [quote, setQuote] = useState<TrainRefundQuote | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    setQuote(null);
+    if (!open || chosen.length === 0) return;
+    let live = true;
+    setQuoting(true);
+    setError(null);
+    quoteTrainRefund(order.id, chosen)
+      .then((q) => live && setQuote(q))
+      .catch((err: Error) => live && setError(err.message))
+      .finally(() => live && setQuoting(false));
+    return () => {
+      live = false;
+    };
+  }, [open, chosen, order.id]);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await refundTrainTickets(order.id, chosen, key.current);
+      key.current = newIdempotencyKey();
+      notify.success(t('train.order.refund.done', { amount: formatTrainPrice(answer.quote.totalRefund) }));
+      onChanged();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.code >= 0) key.current = newIdempotencyKey();
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('trains.orders.refund.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      afterClose={() => {
+        setChosen([]);
+        setQuote(null);
+        setError(null);
+      }}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {t('trains.orders.refund.close')}
+        </Button>,
+        <Button key="refund" type="primary" danger loading={busy} disabled={!quote || quoting} onClick={() => void confirm()}>
+          {t('trains.orders.refund.confirm', { amount: quote ? formatTrainPrice(quote.totalRefund) : '' })}
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text strong>{t('trains.orders.refund.choose')}</Typography.Text>
+        <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as string[])} aria-label={t('trains.orders.refund.choose')}>
+          <Flex vertical gap={4}>
+            {refundable.map((p) => (
+              <Checkbox key={p.id} value={p.id}>
+                {p.name} · {formatTrainPrice(p.price)}
+              </Checkbox>
+            ))}
+          </Flex>
+        </Checkbox.Group>
+        {error && <Alert type="error" showIcon title={error} />}
+        {quoting && <Spin />}
+        {quote && !quoting && (
+          <Flex vertical gap={8} data-testid="refund-quote">
+            <Typography.Text type="secondary">{t('trains.orders.refund.tier', { percent: quote.feePercent })}</Typography.Text>
+            <Table
+              size="small"
+              rowKey="passengerId"
+              pagination={false}
+              dataSource={quote.lines}
+              columns={[
+                { key: 'name', dataIndex: 'name', title: t('trains.orders.detail.name') },
+                { key: 'fare', title: t('trains.orders.refund.fare'), align: 'right', render: (_, l) => formatTrainPrice(l.fare) },
+                { key: 'fee', title: t('trains.orders.refund.fee'), align: 'right', render: (_, l) => <span data-testid="refund-fee">{formatTrainPrice(l.fee)}</span> },
+                { key: 'refund', title: t('trains.orders.refund.back'), align: 'right', render: (_, l) => formatTrainPrice(l.refund) },
+              ]}
+            />
+            <Typography.Text strong>{t('trains.orders.refund.totalRefund', { amount: formatTrainPrice(quote.totalRefund) })}</Typography.Text>
+          </Flex>
+        )}
+      </Flex>
+    </Modal>
+  );
+}
