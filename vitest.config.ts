@@ -21,6 +21,10 @@ function isReactWorkAfterTeardown(error: { name?: string; message?: string; stac
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the CPUs: a single worker on the 2-core CI machines, which
+    // left one core idle and the whole run near the 30-minute CI budget. Test files are independent (each integration
+    // file has its own database), so two workers use both cores; the browser tier stays one file at a time.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     onUnhandledError(error) {
       if (!isReactWorkAfterTeardown(error)) return;
       console.warn(`ignored: React work after a web test environment was torn down (${error.message})`);
@@ -67,6 +71,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Page tests click through antd dialogs; with two workers on two cores a test can take a few seconds.
+          testTimeout: 30_000,
         },
       },
       {

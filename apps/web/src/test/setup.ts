@@ -1,7 +1,11 @@
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 // The same entry lib/notify imports, so these are the very instances its fallback toasts live in.
 import { message, notification } from 'antd';
+
+// findBy*/waitFor give up after 1 s by default; two test workers on a 2-core CI machine render an antd page slower
+// than that now and then. Waiting longer costs nothing when the page is quick and keeps a slow one from failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads window.matchMedia for responsive grids; happy-dom lacks a working one.
 if (!window.matchMedia) {

@@ -178,21 +178,22 @@ describe('FlightOrderPage after-sales', { timeout: 30_000 }, () => {
     const input = within(dialog).getByTestId('attachments-input');
 
     await user.upload(input, [pdf('scan.gif.pdf'), new File(['gif'], 'photo.gif', { type: 'image/gif' }), pdf('big.pdf', 3 * 1024 * 1024)]);
-    let alert = await within(dialog).findByRole('alert');
+    // The upload answers asynchronously: wait for what it shows rather than read it at once (flaky under load).
+    const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('Wrong file type, size or count')).toBeTruthy();
     expect(within(alert).getByText('Not added: photo.gif, big.pdf')).toBeTruthy();
-    expect(within(dialog).getAllByTestId('attachment-item')).toHaveLength(1);
+    await waitFor(() => expect(within(dialog).getAllByTestId('attachment-item')).toHaveLength(1));
 
     await user.upload(input, [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf'), pdf('d.pdf'), pdf('e.pdf')]);
-    alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('Wrong file type, size or count')).toBeTruthy();
-    expect(within(alert).getByText('Not added: e.pdf')).toBeTruthy();
+    // The alert of the first try is still there until the second replaces it.
+    await waitFor(() => expect(within(within(dialog).getByRole('alert')).getByText('Not added: e.pdf')).toBeTruthy());
+    expect(within(within(dialog).getByRole('alert')).getByText('Wrong file type, size or count')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getAllByTestId('attachment-item')).toHaveLength(5));
     // Only the accepted files were sent.
     expect(vi.mocked(api.upload).mock.calls.map((c) => (c[1] as File).name)).toEqual(['scan.gif.pdf', 'a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove a.pdf' }));
-    expect(within(dialog).getAllByTestId('attachment-item')).toHaveLength(4);
+    await waitFor(() => expect(within(dialog).getAllByTestId('attachment-item')).toHaveLength(4));
   });
 
   it('void: picks the passengers, then confirms with the deadline and the money back before voiding', async () => {
