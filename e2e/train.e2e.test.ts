@@ -181,3 +181,19 @@ describe('train search, booking and refund as the operator', () => {
     await visible(page.getByRole('link', { name: order.orderNumber, exact: true }), 'order in the list');
   });
 });
+
+describe('train orders without a role (spec point 2: /train/orders needs the train service only)', () => {
+  it('a finance user, who has no flight or train booking pages, finds the train bookings under My Bookings', async () => {
+    const page = await browser.open({ width: 1280, height: 900 });
+    await openLoggedIn(page, 'finance', '/profile');
+    const header = page.locator('header');
+    // No search pages for this role: no Flights or Trains in the top bar, but My Bookings leads to the train orders.
+    await visible(header.getByText(en('layout.menu.bookings'), { exact: true }), 'My Bookings in the top bar');
+    expect(await header.getByText(en('layout.menu.trains'), { exact: true }).count()).toBe(0);
+    expect(await header.getByText(en('layout.menu.flights'), { exact: true }).count()).toBe(0);
+    await header.getByText(en('layout.menu.bookings'), { exact: true }).click();
+    await atPath(page, '/train/orders');
+    await visible(page.getByRole('heading', { name: en('trains.title.orders'), exact: true }), 'train orders heading');
+    await visible(page.locator('.ant-menu-item-selected').getByText(en('layout.menu.bookings'), { exact: true }), 'My Bookings highlighted');
+  });
+});

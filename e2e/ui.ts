@@ -64,14 +64,13 @@ export async function chooseOption(page: Page, label: string): Promise<void> {
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option')
     .filter({ visible: true })
     .filter({ has: page.getByText(label, { exact: true }) });
-  const deadline = Date.now() + STEP_MS;
-  for (;;) {
-    const target = await visible(option, `select option "${label}"`);
+  for (const deadline = Date.now() + STEP_MS; ; ) {
+    await visible(option, `select option "${label}"`);
     try {
       await option.last().click({ timeout: 1_500 });
       return;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`could not click select option "${label}" (${String(target)})\n${(err as Error).message.split('\n')[0]}`);
+      if (Date.now() > deadline) throw new Error(`could not click select option "${label}"\n${(err as Error).message.split('\n')[0]}`);
     }
   }
 }

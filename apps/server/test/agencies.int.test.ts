@@ -584,6 +584,10 @@ describe('POST /base/v2/agencies/{id}/balance (top-up)', () => {
     expect(off.data.fields).toEqual({ sendEmail: expect.stringMatching(/^No email can be sent: emails to this agency are switched off/) });
     expect(await mails()).toHaveLength(1);
     expect((await ledger.balances(t.db, a.id, 'CNY')).cash).toBe(cashBefore);
+    // The credit line the same: refused on the email option, the limit unchanged.
+    const credit = await call(t.app, 'PUT', `/base/v2/agencies/${a.id}/credit`, { token: admin, body: { credit: 70_000, sendEmail: true } });
+    expect([credit.status, credit.code, credit.data.fields]).toEqual([400, 100400, off.data.fields]);
+    expect((await ledger.balances(t.db, a.id, 'CNY')).creditLimit).toBe(0);
     // Without the email the same top-up goes through.
     expect((await topUp(a.id, topUpBody({ sendEmail: false, referenceNumber: 'REF-OFF' }))).code).toBe(0);
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupDeskQuoteBody, GroupOrder, GroupOrderStatus } from '@portal/contract/api/group-orders';
@@ -9,7 +8,7 @@ import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
-import { confirmedGroup, inMs as at } from './helpers/groups.ts';
+import { confirmedGroup, groupDetail, GROUPS, inMs as at, paidGroup, payInstalment } from './helpers/groups.ts';
 
 /**
  * Group flights, issue 12: the agency cancels after confirming (to_be_apply_seat, to_be_pay_*). Spec point 9: deposits
@@ -22,7 +21,6 @@ let other: string;
 let admin: string;
 let finance: string;
 let agencyId: string;
-const G = '/order/v2/flight/group';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,29 +34,16 @@ afterEach(async () => {
   expect(await ledger.checkInvariants(t.db)).toEqual([]);
 });
 
-const detail = async (id: string, token = operator) => (await call<GroupOrder>(t.app, 'GET', `${G}/orders/${id}`, { token })).data;
+const detail = (id: string, token = operator) => groupDetail(t, token, id);
 const cancel = (id: string, body?: unknown, o: { token?: string; lang?: string } = {}) =>
-  call<GroupOrder & { fields?: Record<string, string>; forfeit?: { amount: number; currency: string } }>(t.app, 'DELETE', `${G}/orders/${id}`, { token: o.token ?? operator, body, ...(o.lang ? { lang: o.lang } : {}) });
+  call<GroupOrder & { fields?: Record<string, string>; forfeit?: { amount: number; currency: string } }>(t.app, 'DELETE', `${GROUPS}/orders/${id}`, { token: o.token ?? operator, body, ...(o.lang ? { lang: o.lang } : {}) });
 const balances = () => ledger.balances(t.db, agencyId, 'CNY');
 const movementsOf = (id: string) => t.db.select().from(ledgerMovements).where(and(eq(ledgerMovements.referenceType, 'group-order'), eq(ledgerMovements.referenceId, id)));
 
 const confirmed = (over: Partial<GroupDeskQuoteBody> = {}) => confirmedGroup(t, { agent: operator, desk: admin }, over);
-
 /** A group whose seats are secured and whose first `deposits` deposits are paid from the wallet. */
-async function withDeposits(deposits: number, over: Partial<GroupDeskQuoteBody> = {}): Promise<GroupOrder> {
-  const g = await confirmed(over);
-  const secured = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } });
-  expect(secured.data.status).toBe('to_be_pay_first');
-  for (const kind of (['deposit1', 'deposit2', 'deposit3'] as const).slice(0, deposits)) {
-    const paid = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/payment`, {
-      token: operator,
-      body: { instalment: kind, method: 'balance', acknowledgeNonRefundable: true },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(paid.status, paid.message).toBe(200);
-  }
-  return detail(g.id);
-}
+const withDeposits = (deposits: number, over: Partial<GroupDeskQuoteBody> = {}) =>
+  paidGroup(t, { agent: operator, desk: admin }, (['deposit1', 'deposit2', 'deposit3'] as const).slice(0, deposits), over);
 
 describe('cancel after confirmation', () => {
   it('from to_be_apply_seat: nothing paid, no acknowledgement needed, no forfeit on the timeline', async () => {
@@ -74,7 +59,7 @@ describe('cancel after confirmation', () => {
     expect(await balances()).toEqual(before);
     // The desk has nothing left to apply for.
     expect((await detail(g.id, admin)).deskActions).toEqual([]);
-    expect((await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } })).status).toBe(409);
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } })).status).toBe(409);
   });
 
   it('from to_be_pay_first before any deposit: offered beside pay; a remark is kept', async () => {
@@ -131,11 +116,7 @@ describe('cancel after confirmation', () => {
   it('refuses a forfeit other than the one the agent read (a colleague paid meanwhile), changing nothing', async () => {
     const g = await withDeposits(1);
     // The agent opened the dialog at 1000; a colleague then pays deposit 2.
-    const paid = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/payment`, {
-      token: agency,
-      body: { instalment: 'deposit2', method: 'balance', acknowledgeNonRefundable: true },
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const paid = await payInstalment(t, agency, g.id, 'deposit2');
     expect(paid.data.status).toBe('to_be_pay_third');
     const stale = await cancel(g.id, { acknowledgeForfeit: true, forfeitAmount: 1000 });
     expect(stale.status).toBe(409);

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GroupOrder, GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
+import type { GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { channelFee } from '@portal/contract/top-up';
 import { companies, groupOrderEvents, ledgerMovements, paymentTransactions, sandboxPayments } from '../src/db/schema/index.ts';
-import { closeOverdueGroups } from '../src/modules/group-orders/groups.jobs.ts';
+import { closeLapsedGroups } from '../src/modules/group-orders/groups.jobs.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { paymentCallbacksJob } from '../src/modules/payments/payments.jobs.ts';
 import { injectTransport, type CallbackRequest } from '../src/payments/transport.ts';
 import { call, createTestApp, loginAs, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
-import { DAY_MS, GROUPS, inMs, payableGroup } from './helpers/groups.ts';
+import { DAY_MS, groupDetail, GROUPS, inMs, payableGroup } from './helpers/groups.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 
@@ -61,7 +61,7 @@ afterEach(async () => {
 
 const ALIPAY_FEE_BP = 60;
 const payable = (over: Parameters<typeof payableGroup>[2] = {}) => payableGroup(t, { agent: operator, desk: admin }, over);
-const detail = async (id: string, token = operator) => (await call<GroupOrder>(t.app, 'GET', `${GROUPS}/orders/${id}`, { token })).data;
+const detail = (id: string, token = operator) => groupDetail(t, token, id);
 const body = (instalment: GroupPaymentBody['instalment'], over: Partial<GroupPaymentBody> = {}): GroupPaymentBody => ({ instalment, method: 'alipay', acknowledgeNonRefundable: true, ...over });
 const pay = (id: string, b: GroupPaymentBody, o: { token?: string; key?: string } = {}) =>
   call<GroupPaymentAnswer>(t.app, 'POST', `${GROUPS}/orders/${id}/payment`, { token: o.token ?? operator, body: b, headers: { 'idempotency-key': o.key ?? randomUUID() } });
@@ -262,7 +262,7 @@ describe('deadlines', () => {
     const callback = sent.slice(from).find((r) => r.url.endsWith('/callbacks/alipay'))!;
     transport.hold = false;
     await new Promise((r) => setTimeout(r, Date.parse(g.nextInstalment!.dueAt) - Date.now() + 100));
-    expect(await closeOverdueGroups(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await closeLapsedGroups(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
     expect((await detail(g.id)).status).toBe('closed');
 
     expect((await redeliver(callback)).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupNamesRefusal } from '@portal/contract/api/group-names';
@@ -8,7 +7,7 @@ import { runSimulatedTicketing } from '../src/modules/group-orders/ticketing.use
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
-import { groupBooking, DAY_MS, GROUPS as G, inMs, quoteGroup } from './helpers/groups.ts';
+import { DAY_MS, groupBooking, groupDetail, GROUPS as G, inMs, paidGroup, requestedGroup } from './helpers/groups.ts';
 import { companyIdOf, multipartFile } from './helpers/tenants.ts';
 
 /** Group flights, issue 12: the passenger list as an Excel workbook (template, upload, confirmation) and ticketing. */
@@ -32,31 +31,26 @@ const yearsAgo = (n: number) => `${new Date().getUTCFullYear() - n}-03-05`;
 
 /** 10 adults, 2 children, 1 infant, quoted with a deposit and the final payment, both paid: proceeding. */
 async function proceeding(route: { destination: string; carrier: string } = { destination: 'SHA', carrier: 'CA' }): Promise<GroupOrder> {
-  const asked = await call<GroupOrder>(t.app, 'POST', `${G}/orders`, {
-    token: operator,
-    body: { ...groupBooking(), journeys: [{ ...groupBooking().journeys[0], destination: route.destination }] },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  const j = asked.data.request.journeys[0];
-  const quoted = await quoteGroup(t, admin, asked.data, {
-    journeys: [{ journeyIndex: 0, flights: [{ carrier: route.carrier, flightNumber: `${route.carrier}1501`, origin: j.origin, destination: j.destination, departure: `${j.date}T08:00`, arrival: `${j.date}T10:10` }] }],
-    paymentPlan: [
-      { kind: 'deposit1', amount: 2700, dueAt: inMs(3 * DAY_MS) },
-      { kind: 'final', amount: 10000, dueAt: inMs(40 * DAY_MS) },
-    ],
-  });
-  expect((await call(t.app, 'POST', `${G}/orders/${quoted.id}/confirmation`, { token: operator, body: { quoteVersion: 1 } })).status).toBe(200);
-  expect((await call(t.app, 'POST', `${G}/orders/${quoted.id}/seats`, { token: admin, body: { outcome: 'secured' } })).status).toBe(200);
-  const deposit = await pay(quoted.id, 'deposit1');
-  expect(deposit.status, deposit.message).toBe(200);
-  const final = await pay(quoted.id, 'final');
-  expect(final.data.status).toBe('proceeding');
-  return final.data;
+  const booking = groupBooking();
+  const j = { ...booking.journeys[0], destination: route.destination };
+  const g = await paidGroup(
+    t,
+    { agent: operator, desk: admin },
+    ['deposit1', 'final'],
+    {
+      journeys: [{ journeyIndex: 0, flights: [{ carrier: route.carrier, flightNumber: `${route.carrier}1501`, origin: j.origin, destination: j.destination, departure: `${j.date}T08:00`, arrival: `${j.date}T10:10` }] }],
+      paymentPlan: [
+        { kind: 'deposit1', amount: 2700, dueAt: inMs(3 * DAY_MS) },
+        { kind: 'final', amount: 10000, dueAt: inMs(40 * DAY_MS) },
+      ],
+    },
+    { ...booking, journeys: [j] },
+  );
+  expect(g.status).toBe('proceeding');
+  return g;
 }
 
-const pay = (id: string, instalment: string) =>
-  call<GroupOrder>(t.app, 'POST', `${G}/orders/${id}/payment`, { token: operator, body: { instalment, method: 'balance', acknowledgeNonRefundable: true }, headers: { 'idempotency-key': randomUUID() } });
-const detail = async (id: string, token = operator) => (await call<GroupOrder>(t.app, 'GET', `${G}/orders/${id}`, { token })).data;
+const detail = (id: string, token = operator) => groupDetail(t, token, id);
 
 async function template(id: string, o: { token?: string; lang?: string } = {}) {
   const res = await t.app.inject({ method: 'GET', url: `${G}/orders/${id}/names/template`, headers: { authorization: `Bearer ${o.token ?? operator}`, 'accept-language': o.lang ?? 'en' } });
@@ -224,7 +218,7 @@ describe('upload', () => {
     expect((await upload(g.id, file, { token: other })).status).toBe(404);
     expect((await upload(g.id, file, { token: admin })).status).toBe(403);
 
-    const early = (await call<GroupOrder>(t.app, 'POST', `${G}/orders`, { token: operator, body: groupBooking(), headers: { 'idempotency-key': randomUUID() } })).data;
+    const early = await requestedGroup(t, operator);
     const res = await upload(early.id, file);
     expect(res.status).toBe(409);
     expect(res.message).toBe('The passenger list is uploaded after the final payment');

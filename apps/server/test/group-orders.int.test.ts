@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupBookingBody, GroupDeskQuoteBody, GroupOrder } from '@portal/contract/api/group-orders';
+import type { GroupBookingBody, GroupOrder } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
-import { lapseGroupQuotes } from '../src/modules/group-orders/groups.jobs.ts';
+import { closeLapsedGroups } from '../src/modules/group-orders/groups.jobs.ts';
 import { runSimulatedGroupDesk } from '../src/modules/group-orders/quote.usecase.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
+import { daysFromToday as day, groupBooking, groupQuoteBody as deskQuote, GROUPS as G, inMs, quoteGroup } from './helpers/groups.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 
 /** Group flights, first part of issue 12: request, quote (desk and simulator), confirm, cancel, lapse; roles and tenancy. */
@@ -14,42 +15,12 @@ let agency: string;
 let other: string;
 let admin: string;
 let finance: string;
-const G = '/order/v2/flight/group';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const body = (over: Partial<GroupBookingBody> = {}): GroupBookingBody => ({
-  tripType: 'oneway',
-  journeys: [{ origin: 'PEK', destination: 'SHA', date: day(60), remark: 'morning please', isChangeDate: false, acceptChangeFlight: true }],
-  passengers: { adult: 10, child: 2, infant: 1 },
-  contact: { name: 'Group Lead', email: 'lead@example.com', areaCode: '86', phone: '13800000000' },
-  ...over,
-});
+/** The helpers' request (PEK-SHA, 10 adults, 2 children, 1 infant) with a remark on its journey. */
+const body = (over: Partial<GroupBookingBody> = {}): GroupBookingBody => {
+  const b = groupBooking();
+  return { ...b, journeys: [{ ...b.journeys[0], remark: 'morning please' }], ...over };
+};
 const request = (token: string, b: unknown, key: string = randomUUID()) => call<GroupOrder>(t.app, 'POST', `${G}/orders`, { token, body: b, headers: { 'idempotency-key': key } });
-
-function deskQuote(g: GroupOrder, over: Partial<GroupDeskQuoteBody> = {}): GroupDeskQuoteBody {
-  // 10 adults x 1100 + 2 children x 800 + 1 infant x 100 = 12700.
-  const now = Date.now();
-  return {
-    journeys: g.request.journeys.map((j, i) => ({
-      journeyIndex: i,
-      flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: j.origin, destination: j.destination === 'SHA' ? 'SHA' : j.destination, departure: `${j.date}T08:00`, arrival: `${j.date}T10:10` }],
-    })),
-    prices: [
-      { passengerType: 'adult', fare: 1000, tax: 100, currency: 'CNY' },
-      { passengerType: 'child', fare: 700, tax: 100, currency: 'CNY' },
-      { passengerType: 'infant', fare: 100, tax: 0, currency: 'CNY' },
-    ],
-    currency: 'CNY',
-    confirmBy: new Date(now + 86_400_000).toISOString(),
-    seats: 12,
-    paymentPlan: [
-      { kind: 'deposit1', amount: 3810, dueAt: new Date(now + 3 * 86_400_000).toISOString() },
-      { kind: 'final', amount: 8890, dueAt: new Date(now + 20 * 86_400_000).toISOString() },
-    ],
-    remark: 'desk quote',
-    ...over,
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -126,7 +97,8 @@ describe('quote, confirm, cancel, lapse', () => {
     expect((await call(t.app, 'GET', `${G}/desk`, { token: operator })).status).toBe(403);
     expect((await call(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: operator, body: deskQuote(g) })).status).toBe(403);
 
-    const wrongTotal = await call(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: admin, body: deskQuote(g, { paymentPlan: [{ ...deskQuote(g).paymentPlan[0], amount: 1 }, deskQuote(g).paymentPlan[1]] }) });
+    const [first, ...rest] = deskQuote(g).paymentPlan;
+    const wrongTotal = await call(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: admin, body: deskQuote(g, { paymentPlan: [{ ...first, amount: 1 }, ...rest] }) });
     expect(wrongTotal.status).toBe(400);
     expect(wrongTotal.message).toBe('The instalments must add up to the total (12700 CNY)');
     const missingJourney = await call(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: admin, body: deskQuote(g, { journeys: [] }) });
@@ -160,13 +132,13 @@ describe('quote, confirm, cancel, lapse', () => {
 
   it('refuses a confirmation after confirmBy; the lapse job then closes the group', async () => {
     const g = (await request(operator, body())).data;
-    await call(t.app, 'POST', `${G}/orders/${g.id}/quote`, { token: admin, body: deskQuote(g, { confirmBy: new Date(Date.now() + 1500).toISOString() }) });
+    await quoteGroup(t, admin, g, { confirmBy: inMs(1500) });
     await new Promise((r) => setTimeout(r, 1600));
     const late = await call(t.app, 'POST', `${G}/orders/${g.id}/confirmation`, { token: operator, body: { quoteVersion: 1 } });
     expect(late.status).toBe(409);
     expect(late.message).toMatch(/^The quote lapsed/);
     expect((await call<GroupOrder>(t.app, 'GET', `${G}/orders/${g.id}`, { token: operator })).data.status).toBe('to_be_confirm');
-    expect(await lapseGroupQuotes(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await closeLapsedGroups(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
     const closed = (await call<GroupOrder>(t.app, 'GET', `${G}/orders/${g.id}`, { token: operator })).data;
     expect(closed.status).toBe('closed');
     expect(closed.timeline.at(-1)).toMatchObject({ event: 'expire', from: 'to_be_confirm', to: 'closed', actor: { kind: 'system' } });
@@ -179,7 +151,7 @@ describe('quote, confirm, cancel, lapse', () => {
     expect(canceled.data.status).toBe('canceled');
     expect((await call(t.app, 'DELETE', `${G}/orders/${a.id}`, { token: operator })).status).toBe(409);
     const b = (await request(operator, body())).data;
-    await call(t.app, 'POST', `${G}/orders/${b.id}/quote`, { token: admin, body: deskQuote(b) });
+    await quoteGroup(t, admin, b);
     expect((await call<GroupOrder>(t.app, 'DELETE', `${G}/orders/${b.id}`, { token: operator })).data.status).toBe('canceled');
     // The desk quotes nothing that is over.
     expect((await call(t.app, 'POST', `${G}/orders/${b.id}/quote`, { token: admin, body: deskQuote(b) })).status).toBe(409);

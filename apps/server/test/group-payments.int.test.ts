@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupDeskQuoteBody, GroupOrder, GroupPaymentBody } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { ledgerMovements, paymentTransactions } from '../src/db/schema/index.ts';
-import { closeOverdueGroups } from '../src/modules/group-orders/groups.jobs.ts';
+import { closeLapsedGroups } from '../src/modules/group-orders/groups.jobs.ts';
 import { runSimulatedSeatDesk } from '../src/modules/group-orders/seats.usecase.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
-import { confirmedGroup, DAY_MS as DAY, groupQuoteBody, inMs, payableGroup, requestedGroup } from './helpers/groups.ts';
+import { confirmedGroup, DAY_MS as DAY, groupDetail, groupQuoteBody as quoteBody, GROUPS, inMs as at, payableGroup, requestedGroup } from './helpers/groups.ts';
 
 /** Group flights, second part of issue 12: seats (simulated desk and by hand) and instalments paid from the wallet. */
 let t: TestApp;
@@ -21,7 +21,6 @@ let admin: string;
 let finance: string;
 let agencyId: string;
 let otherId: string;
-const G = '/order/v2/flight/group';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,13 +34,11 @@ afterEach(async () => {
   expect(await ledger.checkInvariants(t.db)).toEqual([]);
 });
 
-const at = inMs;
-const quoteBody = groupQuoteBody;
-const detail = async (id: string, token = operator) => (await call<GroupOrder>(t.app, 'GET', `${G}/orders/${id}`, { token })).data;
+const detail = (id: string, token = operator) => groupDetail(t, token, id);
 const request = (token = operator) => requestedGroup(t, token);
 const payBody = (instalment: GroupPaymentBody['instalment'], over: Partial<GroupPaymentBody> = {}): GroupPaymentBody => ({ instalment, method: 'balance', acknowledgeNonRefundable: true, ...over });
 const pay = (id: string, b: unknown, o: { token?: string; key?: string | null } = {}) =>
-  call<GroupOrder>(t.app, 'POST', `${G}/orders/${id}/payment`, { token: o.token ?? operator, body: b, headers: o.key === null ? {} : { 'idempotency-key': o.key ?? randomUUID() } });
+  call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${id}/payment`, { token: o.token ?? operator, body: b, headers: o.key === null ? {} : { 'idempotency-key': o.key ?? randomUUID() } });
 const balances = (companyId = agencyId) => ledger.balances(t.db, companyId, 'CNY');
 
 const confirmed = (over: Partial<GroupDeskQuoteBody> = {}, token = operator) => confirmedGroup(t, { agent: token, desk: admin }, over);
@@ -75,8 +72,8 @@ describe('seats', () => {
 
   it('the platform desk secures seats by hand; only the desk may, only while seats are awaited', async () => {
     const g = await confirmed();
-    expect((await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: operator, body: { outcome: 'secured' } })).status).toBe(403);
-    const res = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured', remark: 'CA confirmed 12 seats' } });
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: operator, body: { outcome: 'secured' } })).status).toBe(403);
+    const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured', remark: 'CA confirmed 12 seats' } });
     expect(res.status).toBe(200);
     expect(res.message).toBe('Seats secured. The first instalment is now due.');
     expect(res.data.timeline.slice(-2).map((e) => [e.event, e.to, e.actor.kind])).toEqual([
@@ -84,17 +81,17 @@ describe('seats', () => {
       ['seats_secured', 'to_be_pay_first', 'platform'],
     ]);
     expect(res.data.timeline.at(-1)?.remark).toBe('CA confirmed 12 seats');
-    const again = await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } });
+    const again = await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'secured' } });
     expect(again.status).toBe(409);
     expect(again.message).toBe('This group is to_be_pay_first: it cannot be seats_secured now');
     const fresh = await request();
-    expect((await call(t.app, 'POST', `${G}/orders/${fresh.id}/seats`, { token: admin, body: { outcome: 'secured' } })).status).toBe(409);
-    expect((await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'bogus' } })).status).toBe(400);
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${fresh.id}/seats`, { token: admin, body: { outcome: 'secured' } })).status).toBe(409);
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'bogus' } })).status).toBe(400);
   });
 
   it('changed: fewer seats as a new quote version back to the agency, priced on the seats held; the agency confirms it', async () => {
     const g = await confirmed();
-    const tooMany = await call<{ fields: Record<string, string> }>(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 13 }) } });
+    const tooMany = await call<{ fields: Record<string, string> }>(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 13 }) } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.data.fields.seats).toBe('A changed quote holds at most the seats asked for (12)');
     expect((await detail(g.id)).status).toBe('to_be_apply_seat');
@@ -103,10 +100,10 @@ describe('seats', () => {
       { kind: 'deposit1' as const, amount: 3000, dueAt: at(3 * DAY) },
       { kind: 'final' as const, amount: 8100, dueAt: at(40 * DAY) },
     ];
-    const wrongTotal = await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 10, paymentPlan: [plan[0], { ...plan[1], amount: 9700 }] }) } });
+    const wrongTotal = await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 10, paymentPlan: [plan[0], { ...plan[1], amount: 9700 }] }) } });
     expect(wrongTotal.status).toBe(400);
     expect(wrongTotal.message).toBe('The instalments must add up to the total (11100 CNY)');
-    const res = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 10, paymentPlan: plan }), remark: 'only 10 seats left' } });
+    const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: admin, body: { outcome: 'changed', quote: quoteBody(g, { seats: 10, paymentPlan: plan }), remark: 'only 10 seats left' } });
     expect(res.status).toBe(200);
     expect(res.data.status).toBe('to_be_confirm');
     expect(res.data.quote).toMatchObject({ version: 2, seats: 10, total: 11100 });
@@ -116,8 +113,8 @@ describe('seats', () => {
     ]);
     const mine = await detail(g.id);
     expect(mine.actions).toEqual(['cancel', 'confirm']);
-    expect((await call(t.app, 'POST', `${G}/orders/${g.id}/confirmation`, { token: operator, body: { quoteVersion: 1 } })).status).toBe(409);
-    const accepted = await call<GroupOrder>(t.app, 'POST', `${G}/orders/${g.id}/confirmation`, { token: operator, body: { quoteVersion: 2 } });
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/confirmation`, { token: operator, body: { quoteVersion: 1 } })).status).toBe(409);
+    const accepted = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${g.id}/confirmation`, { token: operator, body: { quoteVersion: 2 } });
     expect(accepted.data.status).toBe('to_be_apply_seat');
   });
 });
@@ -268,14 +265,14 @@ describe('instalments', () => {
     expect((await pay(g.id, payBody('deposit1'))).data.status).toBe('to_be_paid_last_money');
     const afterDeposit = await balances();
     // Before the deadline the job leaves it alone.
-    await closeOverdueGroups(t.app.deps, new Date());
+    await closeLapsedGroups(t.app.deps, new Date());
     expect((await detail(g.id)).status).toBe('to_be_paid_last_money');
     await new Promise((r) => setTimeout(r, Date.parse(g.quote!.paymentPlan[1].dueAt) - Date.now() + 100));
     expect((await detail(g.id)).actions).toEqual([]);
     const late = await pay(g.id, payBody('final'));
     expect(late.status).toBe(409);
     expect(late.message).toBe('Group payment time expired, contact the administrator');
-    expect(await closeOverdueGroups(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await closeLapsedGroups(t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
     const closed = await detail(g.id);
     expect(closed.status).toBe('closed');
     expect(closed.timeline.at(-1)).toMatchObject({ event: 'close', from: 'to_be_paid_last_money', to: 'closed', actor: { kind: 'system' }, message: { key: 'group.payment.expired', params: { instalment: 'final' } } });
@@ -285,7 +282,7 @@ describe('instalments', () => {
     expect(await balances()).toEqual(afterDeposit);
     const movements = await t.db.select().from(ledgerMovements).where(and(eq(ledgerMovements.referenceType, 'group-order'), eq(ledgerMovements.referenceId, g.id)));
     expect(movements.map((m) => [m.reason])).toEqual([['group-deposit']]);
-    expect(await closeOverdueGroups(t.app.deps, new Date())).toBe(0);
+    expect(await closeLapsedGroups(t.app.deps, new Date())).toBe(0);
   });
 });
 
@@ -295,7 +292,7 @@ describe('tenancy and roles', () => {
     const foreign = await pay(g.id, payBody('deposit1'), { token: other });
     expect(foreign.status).toBe(404);
     expect(foreign.message).toBe('Booking does not exist');
-    expect((await call(t.app, 'POST', `${G}/orders/${g.id}/seats`, { token: other, body: { outcome: 'secured' } })).status).toBe(403);
+    expect((await call(t.app, 'POST', `${GROUPS}/orders/${g.id}/seats`, { token: other, body: { outcome: 'secured' } })).status).toBe(403);
     expect((await pay(g.id, payBody('deposit1'), { token: admin })).status).toBe(403);
     expect((await pay(g.id, payBody('deposit1'), { token: finance })).status).toBe(403);
     expect((await pay(randomUUID(), payBody('deposit1'))).status).toBe(404);

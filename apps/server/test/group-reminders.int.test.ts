@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupDeadlineAnswer, GroupDeadlineItem, GroupDeskQuoteBody, GroupOrder } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { groupReminders, outboxEmails } from '../src/db/schema/index.ts';
-import { closeOverdueGroups, lapseGroupQuotes } from '../src/modules/group-orders/groups.jobs.ts';
+import { closeLapsedGroups } from '../src/modules/group-orders/groups.jobs.ts';
 import { sendGroupReminders } from '../src/modules/group-orders/reminders.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { call, createTestApp, loginAs, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
-import { DAY_MS, GROUPS, inMs, payableGroup, quoteGroup, quotedGroup } from './helpers/groups.ts';
+import { DAY_MS, groupDetail, GROUPS, inMs, payableGroup, payInstalment, quoteGroup, quotedGroup } from './helpers/groups.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
 
@@ -43,9 +42,7 @@ const mailsOf = (g: GroupOrder) => t.db.select().from(outboxEmails).where(like(o
 const remindersOf = (g: GroupOrder) => t.db.select().from(groupReminders).where(eq(groupReminders.groupOrderId, g.id)).orderBy(asc(groupReminders.sentAt));
 const at = (iso: string, offsetMs: number) => new Date(Date.parse(iso) + offsetMs);
 const remind = (now: Date) => sendGroupReminders(t.app.deps, now);
-const detail = async (g: GroupOrder) => (await call<GroupOrder>(t.app, 'GET', `${GROUPS}/orders/${g.id}`, { token: operator })).data;
-const pay = (g: GroupOrder, instalment: string) =>
-  call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${g.id}/payment`, { token: operator, body: { instalment, method: 'balance', acknowledgeNonRefundable: true }, headers: { 'idempotency-key': randomUUID() } });
+const detail = (g: GroupOrder) => groupDetail(t, operator, g.id);
 /** A quote whose every deadline is far ahead, so a test moves `now` to them instead of waiting. */
 const farPlan = (confirmDays: number) => ({
   confirmBy: inMs(confirmDays * DAY_MS),
@@ -144,7 +141,7 @@ describe('reminders before a deadline', () => {
     expect(mails[0].subject).toContain(`First deposit of group ${g.bookingNumber} due by`);
     expect(mails[0].text).toContain('Amount due: 10.00 CNY.\nIf it is not paid by then, the group is closed and the deposits already paid are not refunded.');
 
-    expect((await pay(g, 'deposit1')).data.status).toBe('to_be_paid_last_money');
+    expect((await payInstalment(t, operator, g.id, 'deposit1')).data.status).toBe('to_be_paid_last_money');
     expect(await remind(at(deposit1, -12 * HOUR_MS))).toBe(0);
     expect(await mailsOf(g)).toHaveLength(3);
     // The next instalment is reminded on its own deadline.
@@ -161,7 +158,7 @@ describe('reminders before a deadline', () => {
     const g = await quoted(farPlan(16));
     expect((await call(t.app, 'DELETE', `${GROUPS}/orders/${g.id}`, { token: operator })).data.status).toBe('canceled');
     await remind(at(g.quote!.confirmBy, -2 * DAY_MS));
-    await lapseGroupQuotes(t.app.deps, at(g.quote!.confirmBy, 60_000));
+    await closeLapsedGroups(t.app.deps, at(g.quote!.confirmBy, 60_000));
     expect(await mailsOf(g)).toEqual([]);
     expect(await remindersOf(g)).toEqual([]);
 
@@ -197,7 +194,7 @@ describe('mails on lapse', () => {
   it('a quote not confirmed in time: closed, and mailed once in the same run', async () => {
     const g = await quoted(farPlan(30));
     const confirmBy = g.quote!.confirmBy;
-    expect(await lapseGroupQuotes(t.app.deps, at(confirmBy, 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await closeLapsedGroups(t.app.deps, at(confirmBy, 60_000))).toBeGreaterThanOrEqual(1);
     expect((await detail(g)).status).toBe('closed');
     const mails = await mailsOf(g);
     expect(mails.map((m) => m.to).sort()).toEqual(A00001_RECIPIENTS);
@@ -208,7 +205,7 @@ describe('mails on lapse', () => {
       `Group booking ${g.bookingNumber} (PEK-SHA) is closed.\nThe quote (version 1) was not confirmed by ${dueText}: it lapsed and the group is closed. Submit a new request if you still need the seats.`,
     );
     expect(mails[0].text).toContain(`${TEST_PUBLIC_URL}/flight/group/order/${g.id}`);
-    expect(await lapseGroupQuotes(t.app.deps, at(confirmBy, 120_000))).toBe(0);
+    expect(await closeLapsedGroups(t.app.deps, at(confirmBy, 120_000))).toBe(0);
     expect(await mailsOf(g)).toHaveLength(3);
     expect((await remindersOf(g)).map((r) => [r.deadline, r.lead])).toEqual([['confirm', 'lapse']]);
   });
@@ -216,7 +213,7 @@ describe('mails on lapse', () => {
   it('an instalment not paid in time: closed, deposits kept, "Group payment time expired, contact the administrator"', async () => {
     const g = await payable(farPlan(31));
     const deposit1 = g.quote!.paymentPlan[0].dueAt;
-    expect(await closeOverdueGroups(t.app.deps, at(deposit1, 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await closeLapsedGroups(t.app.deps, at(deposit1, 60_000))).toBeGreaterThanOrEqual(1);
     expect((await detail(g)).status).toBe('closed');
     const mails = await mailsOf(g);
     expect(mails.map((m) => m.to).sort()).toEqual(A00001_RECIPIENTS);
@@ -225,7 +222,7 @@ describe('mails on lapse', () => {
     expect(mails[0].text).toContain(
       `First deposit of 10.00 CNY was not paid by ${deposit1.slice(0, 16).replace('T', ' ')} UTC: the group is closed and the deposits already paid are not refunded.\nGroup payment time expired, contact the administrator`,
     );
-    expect(await closeOverdueGroups(t.app.deps, at(deposit1, 120_000))).toBe(0);
+    expect(await closeLapsedGroups(t.app.deps, at(deposit1, 120_000))).toBe(0);
     expect(await mailsOf(g)).toHaveLength(3);
   });
 });

@@ -11,47 +11,20 @@ import {
   type TrainSearchAnswer,
   type TrainService,
 } from '@portal/contract/api/trains';
-import { companies, ledgerMovements, webhookDeliveries } from '../src/db/schema/index.ts';
+import { GIRL, SMITH, TRAIN_CONTACT as CONTACT, ZHANG } from '@portal/contract/passengers/train.fixture';
+import { companies, ledgerMovements, railBookings, trainOrders, webhookDeliveries } from '../src/db/schema/index.ts';
+import { orderIdFor } from '../src/modules/train-orders/book.usecase.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { HEALTHY, setRailFaults } from '../src/suppliers/rail/faults.ts';
 import { sweepTrainOrders } from '../src/modules/train-orders/train.jobs.ts';
-import { trainOrders } from '../src/db/schema/index.ts';
 import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
+import { extractPdfText } from './helpers/pdf-text.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf, secondAgencyAdmin } from './helpers/tenants.ts';
 
 const ORDERS = '/order/v2/train/orders';
 const DAY_MS = 86_400_000;
 const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
-const CONTACT = { name: 'Wang Wu', email: 'wang.wu@example.com', areaCode: '86', phone: '13800138000' };
-// Valid GB 11643 numbers (check characters computed): a man born 1985-06-15, a girl born 2016-03-01.
-const ZHANG: TrainPassengerInput = {
-  surname: '张',
-  given_names: '三',
-  gender: 'male',
-  birthday: '1985-06-15',
-  nationality: 'CN',
-  travel_document: { type: 'idcard', number: '110101198506150019' },
-  ticketType: 'adult',
-};
-const GIRL: TrainPassengerInput = {
-  surname: '张',
-  given_names: '小红',
-  gender: 'female',
-  birthday: '2016-03-01',
-  nationality: 'CN',
-  travel_document: { type: 'idcard', number: '110101201603010020' },
-  ticketType: 'child',
-};
-const SMITH: TrainPassengerInput = {
-  surname: 'Smith',
-  given_names: 'John',
-  gender: 'male',
-  birthday: '1980-01-02',
-  nationality: 'GB',
-  travel_document: { type: 'passport', number: '123456789', expiryDate: '2035-01-01' },
-  ticketType: 'adult',
-};
 
 let t: TestApp;
 let operator: string;
@@ -76,6 +49,18 @@ afterEach(async () => {
 });
 
 const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
+/** Moves an order's train to leave `ms` from now (China wall-clock time, as stored). */
+async function departsIn(orderId: string, ms: number) {
+  const at = new Date(Date.now() + ms);
+  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
+  await t.db.update(trainOrders).set({ departureAt: local, departureUtc: at, departureDate: local.slice(0, 10) }).where(eq(trainOrders.id, orderId));
+}
+/** A booking's Idempotency-Key header as the server stores it (scoped to the agency and the route). */
+const bookingKey = (key: string) => `${agencyId}:train-book:${key}`;
+const ordersUnderKey = (key: string) => t.db.select().from(trainOrders).where(eq(trainOrders.idempotencyKey, bookingKey(key)));
+/** The railway's holds made for a booking under this Idempotency-Key (its client reference is the order id drawn from the key). */
+const railHoldStatuses = async (key: string) =>
+  (await t.db.select({ status: railBookings.status }).from(railBookings).where(eq(railBookings.clientReference, orderIdFor(agencyId, bookingKey(key))))).map((r) => r.status);
 
 /** A G train from Beijing to Shanghai `days` ahead, with its second-class offer. */
 async function findTrain(days = 10, seatClass = 'second'): Promise<{ service: TrainService; price: number; childPrice: number }> {
@@ -175,11 +160,43 @@ describe('booking POST /order/v2/train/orders', () => {
 
   it('books nothing above the accepted total (PRICE_CHANGED with both totals) and releases the hold', async () => {
     const { body, total } = await bookBody();
-    const res = await book(operator, { ...body, acceptedTotal: total - 1 });
+    const key = randomUUID();
+    const res = await book(operator, { ...body, acceptedTotal: total - 1 }, key);
     expect(res.status).toBe(409);
     expect(res.data).toEqual({ previousTotal: total - 1, newTotal: total, currency: 'CNY' });
-    const list = await call<TrainOrderListAnswer>(t.app, 'GET', ORDERS, { token: operator, query: { pageSize: 100 } });
-    expect(list.data.items.every((i) => i.total !== total || i.status !== 'to_be_paid' || true)).toBe(true);
+    expect(await ordersUnderKey(key)).toEqual([]);
+    // The railway's hold for this key was given back at once, not left to lapse.
+    expect(await railHoldStatuses(key)).toEqual(['cancelled']);
+    // The same key cannot book on the released hold, even with the new total accepted; a new key books.
+    const sameKey = await book(operator, body, key);
+    expect(sameKey.status).toBe(409);
+    expect(sameKey.message).toBe('This Idempotency-Key was already used for a different request');
+    expect(await ordersUnderKey(key)).toEqual([]);
+    const fresh = await book(operator, body);
+    expect(fresh.code, fresh.message).toBe(0);
+    expect(fresh.data).toMatchObject({ status: 'to_be_paid', total });
+  });
+
+  it('answers a railway that does not answer the hold as a supplier error; the same key then gets that one hold', async () => {
+    const { body } = await bookBody();
+    const key = randomUUID();
+    process.env.TRAIN_SUPPLIER_BUDGET_MS = '300';
+    try {
+      await setRailFaults(t.db, 'sim-rail', { ...HEALTHY, enabled: true, bookTimeout: true });
+      const lost = await book(operator, body, key);
+      expect(lost.status).toBe(502);
+      expect(lost.message).toBe('The railway did not answer: please try again');
+    } finally {
+      delete process.env.TRAIN_SUPPLIER_BUDGET_MS;
+    }
+    expect(await ordersUnderKey(key)).toEqual([]);
+    await setRailFaults(t.db, 'sim-rail', HEALTHY);
+    const retried = await book(operator, body, key);
+    expect(retried.code, retried.message).toBe(0);
+    expect(retried.data.status).toBe('to_be_paid');
+    expect((await ordersUnderKey(key)).map((o) => o.id)).toEqual([retried.data.id]);
+    // The railway held the seats once (the lost answer's hold), never a second time for the retry.
+    expect(await railHoldStatuses(key)).toEqual(['held']);
   });
 
   it('answers a railway failure as a supplier error and sold out as such', async () => {
@@ -271,6 +288,26 @@ describe('payment and ticketing', () => {
     expect((await ledger.balances(t.db, agencyId, 'CNY')).cash).toBe(before.cash - total);
   });
 
+  it('lets the desk give up a manual order (mark-failed): the hold is released, the seats go back, nothing is charged', async () => {
+    await t.db.update(companies).set({ trainConfig: { notificationUrl: null, manual: true } }).where(eq(companies.id, agencyId));
+    const { body } = await bookBody();
+    const key = randomUUID();
+    const booked = (await book(operator, body, key)).data;
+    const before = await ledger.balances(t.db, agencyId, 'CNY');
+    expect((await pay(booked.id)).data.status).toBe('manual_ticketing');
+    expect((await call(t.app, 'POST', `/order/v2/train/desk/orders/${booked.id}/mark-failed`, { token: agency, body: {} })).status).toBe(403);
+    const failed = await call<TrainOrder>(t.app, 'POST', `/order/v2/train/desk/orders/${booked.id}/mark-failed`, { token: admin, body: { remark: 'no seats at the window' } });
+    expect(failed.code, failed.message).toBe(0);
+    expect(failed.data).toMatchObject({ status: 'failed', paymentStatus: 'unpaid' });
+    expect(failed.data.events.at(-1)).toMatchObject({ event: 'mark_failed', from: 'manual_ticketing', to: 'failed', actor: { kind: 'platform' }, remark: 'no seats at the window' });
+    const after = await ledger.balances(t.db, agencyId, 'CNY');
+    expect(after.cash).toBe(before.cash);
+    expect(after.held).toBe(before.held);
+    expect(await railHoldStatuses(key)).toEqual(['cancelled']);
+    // A failed order is final: the desk cannot issue it afterwards.
+    expect((await call(t.app, 'POST', `/order/v2/train/desk/orders/${booked.id}/issue`, { token: admin, body: {} })).status).toBe(409);
+  });
+
   it('queues a webhook to the train notificationUrl on every status change', async () => {
     await t.db.update(companies).set({ trainConfig: { notificationUrl: 'https://hooks.agency.example/train', manual: false } }).where(eq(companies.id, agencyId));
     const order = await issued();
@@ -334,6 +371,21 @@ describe('cancel DELETE /order/v2/train/orders/{id}', () => {
     const order = await issued();
     expect((await call(t.app, 'DELETE', `${ORDERS}/${order.id}`, { token: operator })).status).toBe(409);
   });
+
+  it('changes nothing when the railway does not answer the cancel; the agent can try again', async () => {
+    const { body } = await bookBody();
+    const key = randomUUID();
+    const booked = (await book(operator, body, key)).data;
+    await setRailFaults(t.db, 'sim-rail', { ...HEALTHY, enabled: true, fail: true });
+    const res = await call(t.app, 'DELETE', `${ORDERS}/${booked.id}`, { token: operator });
+    expect(res.status).toBe(502);
+    expect(res.message).toBe('The railway did not answer: please try again');
+    expect((await detail(booked.id)).data).toMatchObject({ status: 'to_be_paid', actions: ['pay', 'cancel'] });
+    expect(await railHoldStatuses(key)).toEqual(['held']);
+    await setRailFaults(t.db, 'sim-rail', HEALTHY);
+    expect((await call<TrainOrder>(t.app, 'DELETE', `${ORDERS}/${booked.id}`, { token: operator })).data.status).toBe('canceled');
+    expect(await railHoldStatuses(key)).toEqual(['cancelled']);
+  });
 });
 
 describe('refund', () => {
@@ -384,6 +436,36 @@ describe('refund', () => {
     expect((await call(t.app, 'POST', `${ORDERS}/${booked.id}/refund-quote`, { token: operator, body: { passengerIds: [booked.passengers[0].id] } })).status).toBe(409);
     const order = await issued();
     expect((await call(t.app, 'POST', `${ORDERS}/${order.id}/refund-quote`, { token: operator, body: { passengerIds: ['nobody'] } })).status).toBe(400);
+  });
+
+  it('refuses a refund once the train has left: no refund action, the quote and the refund answer train.order.refund.departed', async () => {
+    const order = await issued();
+    await departsIn(order.id, -60 * 60_000);
+    const after = (await detail(order.id)).data;
+    expect(after.actions).toEqual(['downloadTicket']);
+    const body = { passengerIds: [order.passengers[0].id] };
+    const before = await cash();
+    const quote = await call(t.app, 'POST', `${ORDERS}/${order.id}/refund-quote`, { token: operator, body });
+    expect(quote.status).toBe(409);
+    expect(quote.message).toBe('The train has left: its tickets can no longer be refunded');
+    const refund = await call(t.app, 'POST', `${ORDERS}/${order.id}/refund`, { token: operator, body, headers: { 'idempotency-key': randomUUID() } });
+    expect(refund.status).toBe(409);
+    expect(refund.message).toBe('The train has left: its tickets can no longer be refunded');
+    expect(await cash()).toBe(before);
+    expect((await detail(order.id)).data.passengers[0].ticketStatus).toBe('issued');
+  });
+
+  it('keeps the ticket and the money when the railway does not refund (supplier error)', async () => {
+    const order = await issued();
+    const before = await cash();
+    await setRailFaults(t.db, 'sim-rail', { ...HEALTHY, enabled: true, fail: true });
+    const res = await call(t.app, 'POST', `${ORDERS}/${order.id}/refund`, { token: operator, body: { passengerIds: [order.passengers[0].id] }, headers: { 'idempotency-key': randomUUID() } });
+    expect(res.status).toBe(502);
+    expect(res.message).toBe('The railway did not answer: please try again');
+    expect(await cash()).toBe(before);
+    const after = (await detail(order.id)).data;
+    expect(after).toMatchObject({ status: 'issued', refundedTotal: 0 });
+    expect(after.passengers[0].ticketStatus).toBe('issued');
   });
 });
 
@@ -458,6 +540,67 @@ describe('change POST /order/v2/train/orders/{id}/change', () => {
   });
 });
 
+describe('change refusals', () => {
+  const change = (id: string, body: Record<string, unknown>) => call(t.app, 'POST', `${ORDERS}/${id}/change`, { token: operator, body, headers: { 'idempotency-key': randomUUID() } });
+  const changeBody = (order: TrainOrder, service: TrainService, seatClass: string, acceptedDifference: number) => ({
+    passengerIds: [order.passengers[0].id],
+    serviceId: service.serviceId,
+    from: service.from.code,
+    to: service.to.code,
+    seatClass,
+    date: service.departureAt.slice(0, 10),
+    acceptedDifference,
+  });
+
+  it('closes changes 30 minutes before departure (refunds stay open until it leaves)', async () => {
+    const order = await issued([ZHANG], 5);
+    const { service } = await findTrain(6);
+    await departsIn(order.id, 20 * 60_000);
+    expect((await detail(order.id)).data.actions).toEqual(['downloadTicket', 'refund']);
+    const res = await change(order.id, changeBody(order, service, 'second', 100_000));
+    expect(res.status).toBe(409);
+    expect(res.message).toBe("Passenger 1's ticket cannot be changed: one change per ticket, until 30 minutes before departure");
+    expect((await detail(order.id)).data.passengers[0]).toMatchObject({ ticketStatus: 'issued', change: null });
+  });
+
+  it('gives back the difference it held when the railway fails the change, and the ticket stays as it was', async () => {
+    const order = await issued([ZHANG], 5);
+    const { service } = await findTrain(6, 'first');
+    const first = service.classes.find((c) => c.seatClass === 'first')!;
+    const owed = first.price - order.passengers[0].price;
+    expect(owed).toBeGreaterThan(0);
+    const before = await ledger.balances(t.db, agencyId, 'CNY');
+    await setRailFaults(t.db, 'sim-rail', { ...HEALTHY, enabled: true, bookFail: true });
+    const res = await change(order.id, changeBody(order, service, 'first', owed));
+    expect(res.status).toBe(502);
+    expect(res.message).toBe('The railway did not answer: please try again');
+    const after = await ledger.balances(t.db, agencyId, 'CNY');
+    expect(after.cash).toBe(before.cash);
+    expect(after.held).toBe(before.held);
+    const unchanged = (await detail(order.id)).data;
+    expect(unchanged.passengers[0]).toMatchObject({ ticketStatus: 'issued', change: null });
+    expect(unchanged.total).toBe(order.total);
+  });
+
+  it('holds nothing when the wallet cannot pay the difference (insufficient balance)', async () => {
+    const order = await issued([ZHANG], 5);
+    const { service } = await findTrain(6, 'first');
+    const owed = service.classes.find((c) => c.seatClass === 'first')!.price - order.passengers[0].price;
+    const { cash: all } = await ledger.balances(t.db, agencyId, 'CNY');
+    // Spend all but less than the difference, then ask for the dearer train.
+    expect((await ledger.pay(t.db, agencyId, 'CNY', all - owed + 1, 'origin-train')).ok).toBe(true);
+    try {
+      const res = await change(order.id, changeBody(order, service, 'first', owed));
+      expect(res.status).toBe(402);
+      expect(res.message).toBe('Insufficient account balance');
+      expect((await ledger.balances(t.db, agencyId, 'CNY')).held).toBe(0);
+      expect((await detail(order.id)).data.passengers[0].ticketStatus).toBe('issued');
+    } finally {
+      expect((await ledger.topUp(t.db, agencyId, 'CNY', all)).ok).toBe(true);
+    }
+  });
+});
+
 describe('list, counts, detail, e-ticket', () => {
   it('lists with filters and counts per status; empty lists say No train bookings found', async () => {
     const order = await issued();
@@ -490,6 +633,15 @@ describe('list, counts, detail, e-ticket', () => {
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(String(res.headers['content-disposition'])).toContain(`e-ticket-${order.orderNumber}.pdf`);
+    // One page per ticket, in the reader's language, the departure in the documents' date form.
+    const text = await extractPdfText(res.rawPayload);
+    const [y, m, d] = order.departureAt.slice(0, 10).split('-').map(Number);
+    expect(text.match(/铁路电子客票/g)).toHaveLength(2);
+    expect(text).toContain(order.trainNumber);
+    expect(text).toContain('张三');
+    expect(text).toContain('SMITH JOHN');
+    expect(text).toContain(`${y}年${m}月${d}日`);
+    expect(text).toContain(order.departureAt.slice(11, 16));
     const { body } = await bookBody();
     const booked = (await book(operator, body)).data;
     expect((await call(t.app, 'GET', `${ORDERS}/${booked.id}/e-ticket`, { token: operator })).status).toBe(409);

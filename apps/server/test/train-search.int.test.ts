@@ -92,6 +92,19 @@ describe('POST /shopping/v2/train/search', () => {
     expect(tw.data.services[0].to.name).toBe('上海虹橋');
   });
 
+  it('reads a code that is both a city and a station as the picker offered it (ENH: the station Hefei South, the city Enshi)', async () => {
+    const hefei = await search({ from: 'ENH', fromType: 'station', to: 'SHA', toType: 'city' }, { lang: 'zh-CN' });
+    expect(hefei.code).toBe(0);
+    expect(hefei.data.services.length).toBeGreaterThan(0);
+    expect(hefei.data.services.every((s) => s.from.code === 'ENH' && s.from.name === '合肥南')).toBe(true);
+    const enshi = await search({ from: 'ENH', fromType: 'city', to: 'SHA' }, { lang: 'zh-CN' });
+    expect(enshi.code).toBe(0);
+    expect(enshi.data.services.length).toBeGreaterThan(0);
+    expect(enshi.data.services.every((s) => s.from.code !== 'ENH')).toBe(true);
+    expect((await search({ from: 'VNP', fromType: 'city' })).status).toBe(400);
+    expect((await search({ fromType: 'airport' })).status).toBe(400);
+  });
+
   it('finds a night train at a station it reaches the day after it started', async () => {
     // Southbound trains from Beijing West reach Changsha (conventional) after midnight: asked for the day they arrive there.
     const res = await search({ from: 'CSQ', to: 'GZQ', date: chinaDate(8) });

@@ -19,7 +19,6 @@ export const trainOrdersMessages = {
   'train.order.departed': { en: 'This train has already left', 'zh-CN': '该车次已发车', 'zh-TW': '該車次已發車' },
   'train.order.tooManyPassengers': { en: 'The railway does not sell this many tickets at once', 'zh-CN': '超出单次购票人数上限', 'zh-TW': '超出單次購票人數上限' },
   'train.order.supplierFailed': { en: 'The railway did not answer: please try again', 'zh-CN': '铁路系统暂无响应，请稍后重试', 'zh-TW': '鐵路系統暫無回應，請稍後重試' },
-  'train.order.seatClassUnknown': { en: 'This train has no such seat class', 'zh-CN': '该车次无此席别', 'zh-TW': '該車次無此席別' },
   'train.order.seatPreference.notEmu': {
     en: 'Seat letters can be chosen on high-speed and EMU seats only',
     'zh-CN': '仅高铁动车的座席可选座',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { GroupBookingBody, GroupDeskQuoteBody, GroupOrder } from '@portal/contract/api/group-orders';
+import type { GroupBookingBody, GroupDeskQuoteBody, GroupInstalmentKind, GroupOrder, GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
 import { call, type TestApp } from './app.ts';
 
 /**
@@ -12,6 +12,8 @@ export const GROUPS = '/order/v2/flight/group';
 export const DAY_MS = 86_400_000;
 /** An ISO instant `ms` from now. */
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** The UTC calendar date `days` from today, 'YYYY-MM-DD'. */
+export const daysFromToday = (days: number) => inMs(days * DAY_MS).slice(0, 10);
 
 export interface GroupActors {
   agent: string;
@@ -19,7 +21,7 @@ export interface GroupActors {
 }
 
 export function groupBooking(daysAhead = 60): GroupBookingBody {
-  const date = new Date(Date.now() + daysAhead * DAY_MS).toISOString().slice(0, 10);
+  const date = daysFromToday(daysAhead);
   return {
     tripType: 'oneway',
     journeys: [{ origin: 'PEK', destination: 'SHA', date, remark: '', isChangeDate: false, acceptChangeFlight: true }],
@@ -52,9 +54,20 @@ export function groupQuoteBody(g: GroupOrder, over: Partial<GroupDeskQuoteBody> 
   };
 }
 
-/** A new group request of the agent's agency: to_be_quote. */
-export async function requestedGroup(t: TestApp, agent: string): Promise<GroupOrder> {
-  const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders`, { token: agent, body: groupBooking(), headers: { 'idempotency-key': randomUUID() } });
+/** One group as `token`'s user reads it. */
+export async function groupDetail(t: TestApp, token: string, id: string): Promise<GroupOrder> {
+  return (await call<GroupOrder>(t.app, 'GET', `${GROUPS}/orders/${id}`, { token })).data;
+}
+
+/** `token`'s user pays an instalment, from the balance unless `over` says otherwise, under a new Idempotency-Key. */
+export function payInstalment(t: TestApp, token: string, id: string, instalment: GroupInstalmentKind, over: Partial<GroupPaymentBody> = {}) {
+  const body: GroupPaymentBody = { instalment, method: 'balance', acknowledgeNonRefundable: true, ...over };
+  return call<GroupPaymentAnswer>(t.app, 'POST', `${GROUPS}/orders/${id}/payment`, { token, body, headers: { 'idempotency-key': randomUUID() } });
+}
+
+/** A new group request of the agent's agency (groupBooking unless `booking` is given): to_be_quote. */
+export async function requestedGroup(t: TestApp, agent: string, booking: GroupBookingBody = groupBooking()): Promise<GroupOrder> {
+  const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders`, { token: agent, body: booking, headers: { 'idempotency-key': randomUUID() } });
   expect(res.status, res.message).toBe(200);
   return res.data;
 }
@@ -67,22 +80,32 @@ export async function quoteGroup(t: TestApp, desk: string, g: GroupOrder, over: 
 }
 
 /** A request quoted by the desk: to_be_confirm. */
-export async function quotedGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}): Promise<GroupOrder> {
-  return quoteGroup(t, who.desk, await requestedGroup(t, who.agent), over);
+export async function quotedGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}, booking?: GroupBookingBody): Promise<GroupOrder> {
+  return quoteGroup(t, who.desk, await requestedGroup(t, who.agent, booking), over);
 }
 
 /** ... and confirmed by the agency: to_be_apply_seat. */
-export async function confirmedGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}): Promise<GroupOrder> {
-  const quoted = await quotedGroup(t, who, over);
+export async function confirmedGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}, booking?: GroupBookingBody): Promise<GroupOrder> {
+  const quoted = await quotedGroup(t, who, over, booking);
   const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${quoted.id}/confirmation`, { token: who.agent, body: { quoteVersion: quoted.quote!.version } });
   expect(res.data.status, res.message).toBe('to_be_apply_seat');
   return res.data;
 }
 
 /** ... and its seats secured by the desk: to_be_pay_first, as the agent reads it. */
-export async function payableGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}): Promise<GroupOrder> {
-  const confirmed = await confirmedGroup(t, who, over);
+export async function payableGroup(t: TestApp, who: GroupActors, over: Partial<GroupDeskQuoteBody> = {}, booking?: GroupBookingBody): Promise<GroupOrder> {
+  const confirmed = await confirmedGroup(t, who, over, booking);
   const res = await call<GroupOrder>(t.app, 'POST', `${GROUPS}/orders/${confirmed.id}/seats`, { token: who.desk, body: { outcome: 'secured' } });
   expect(res.data.status, res.message).toBe('to_be_pay_first');
-  return (await call<GroupOrder>(t.app, 'GET', `${GROUPS}/orders/${confirmed.id}`, { token: who.agent })).data;
+  return groupDetail(t, who.agent, confirmed.id);
+}
+
+/** ... and the instalments in `paid` paid by the agent from the balance, in order: as the agent then reads it. */
+export async function paidGroup(t: TestApp, who: GroupActors, paid: GroupInstalmentKind[], over: Partial<GroupDeskQuoteBody> = {}, booking?: GroupBookingBody): Promise<GroupOrder> {
+  const g = await payableGroup(t, who, over, booking);
+  for (const instalment of paid) {
+    const res = await payInstalment(t, who.agent, g.id, instalment);
+    expect(res.status, res.message).toBe(200);
+  }
+  return groupDetail(t, who.agent, g.id);
 }

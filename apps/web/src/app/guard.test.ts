@@ -313,10 +313,23 @@ describe('menuFor', () => {
       'layout.menu.agency',
     ]);
     expect(top(session({ roles: ['operator'] }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.trains', 'layout.menu.bookings']);
-    expect(top(session({ roles: ['operator'], flight: false }))).toEqual(['layout.menu.trains']);
+    expect(top(session({ roles: ['operator'], flight: false }))).toEqual(['layout.menu.trains', 'layout.menu.bookings']);
     expect(top(session({ roles: ['operator'], train: false }))).toEqual(['layout.menu.flights', 'layout.menu.groupTicket', 'layout.menu.bookings']);
-    expect(top(session({ roles: ['finance'] }))).toEqual([]);
-    expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.wallet']);
+    expect(top(session({ roles: ['finance'] }))).toEqual(['layout.menu.bookings']);
+    expect(top(session({ roles: ['finance'], train: false }))).toEqual([]);
+    expect(top(session({ roles: ['finance'], isShowBill: true }))).toEqual(['layout.menu.bookings', 'layout.menu.wallet']);
+  });
+
+  // Spec point 2: /train/orders needs no role, so a user with the train service but without the flight orders (no
+  // operator role, or no flight service) finds it under My Bookings; an operator's My Bookings stays the flight orders.
+  it('My Bookings: the flight orders where the user may open them, else the train orders, never both', () => {
+    const bookings = (s: GuardSession) => menuFor('top', routes, s).filter((r) => r.menu.labelKey === 'layout.menu.bookings').map((r) => r.path);
+    expect(bookings(session({ roles: ['operator'] }))).toEqual([paths.flightOrders]);
+    expect(bookings(session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual([paths.flightOrders]);
+    expect(bookings(session({ roles: ['operator'], flight: false }))).toEqual([paths.trainOrders]);
+    expect(bookings(session({ roles: ['finance'] }))).toEqual([paths.trainOrders]);
+    expect(bookings(session({ roles: [] }))).toEqual([paths.trainOrders]);
+    expect(bookings(session({ roles: ['finance'], train: false }))).toEqual([]);
   });
 
   it('shows an entry once its page exists and the guard allows it, in menu order', () => {

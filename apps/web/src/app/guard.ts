@@ -107,14 +107,20 @@ export interface MenuPlacement {
   section?: string;
 }
 
-/** Menu entries of one area: only routes that exist in the table and that the guard lets this user open. */
+/**
+ * Menu entries of one area: only routes that exist in the table and that the guard lets this user open. Several pages
+ * may offer the same entry (one label): the first in menu order that the user may open keeps it, e.g. My Bookings is
+ * the flight orders for an operator and the train orders for a user without the flight pages.
+ */
 export function menuFor<R extends GuardRoute & { menu?: MenuPlacement }>(
   area: MenuPlacement['area'],
   routes: readonly R[],
   session: GuardSession,
 ): (R & { menu: MenuPlacement })[] {
+  const labels = new Set<string>();
   return routes
     .filter((r): r is R & { menu: MenuPlacement } => r.menu?.area === area)
     .filter((r) => session.me !== null && checkAccess(r, session).ok)
-    .sort((a, b) => a.menu.order - b.menu.order);
+    .sort((a, b) => a.menu.order - b.menu.order)
+    .filter((r) => !labels.has(r.menu.labelKey) && Boolean(labels.add(r.menu.labelKey)));
 }

@@ -189,11 +189,13 @@ export const routes: AppRoute[] = [
     component: lazy(() => import('../features/train-booking/pages/TrainBookingConfirmPage')),
   },
   {
-    // Spec point 2: train orders need the train service only, no role.
+    // Spec point 2: train orders need the train service only, no role. The top bar's My Bookings leads here for a
+    // user without the flight orders (no operator role or no flight service); operators also reach it from the search.
     path: paths.trainOrders,
     access: ACCESS.trainOrders,
     titleKey: 'trains.title.orders',
     component: lazy(() => import('../features/train-orders/pages/TrainOrdersPage')),
+    menu: { area: 'top', labelKey: 'layout.menu.bookings', order: 41 },
   },
   {
     path: '/train/orders/:id',

@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { parseIsoDate } from '@portal/contract/passengers/dates';
@@ -10,12 +10,18 @@ interface Props {
   value?: string;
   onChange?: (value: string) => void;
   /**
-   * Reads text the picker itself does not take (it takes yyyy-mm-dd): e.g. a birthday pasted as 05MAR85. Returns
-   * 'YYYY-MM-DD' or null.
+   * Reads text the picker itself does not take (it takes its `format`): e.g. a birthday pasted as 05MAR85, a departure
+   * typed as 29NOV. Returns 'YYYY-MM-DD' or null (the value then stays as it was).
    */
   parseTyped?: (text: string) => string | null;
   /** Where the calendar opens when the field is empty. */
   defaultPickerValue?: string;
+  /** The days the calendar offers, 'YYYY-MM-DD' (both ends included); any when absent. */
+  min?: string;
+  max?: string;
+  /** How the date is shown (dayjs tokens); yyyy-mm-dd when absent. */
+  format?: string;
+  allowClear?: boolean;
   id?: string;
   placeholder?: string;
   disabled?: boolean;
@@ -25,12 +31,14 @@ interface Props {
 
 /**
  * A calendar date kept as 'YYYY-MM-DD' (never a Date: a time zone could move it), picked or typed. Shared by the
- * passenger forms (booking, frequent passengers) so a date typed as on a ticket reads the same everywhere.
+ * passenger forms (booking, frequent passengers) and the flight search (components/flight/TravelDatePicker.tsx) so a
+ * date typed as on a ticket reads the same everywhere: what the picker does not read itself goes to `parseTyped` on
+ * leaving the field or on Enter.
  */
-export function DateInput({ value, onChange, parseTyped, defaultPickerValue, ...rest }: Props) {
+export function DateInput({ value, onChange, parseTyped, defaultPickerValue, min, max, format = ISO, ...rest }: Props) {
   const iso = value ? parseIsoDate(value) : null;
-  const onBlur = (e: FocusEvent<HTMLElement>) => {
-    const typed = (e.target as HTMLInputElement).value?.trim();
+  const commitTyped = (input: HTMLInputElement) => {
+    const typed = input.value?.trim();
     if (!typed || !parseTyped || typed === value) return;
     const read = parseTyped(typed);
     if (read && read !== value) onChange?.(read);
@@ -39,11 +47,22 @@ export function DateInput({ value, onChange, parseTyped, defaultPickerValue, ...
     <DatePicker
       {...rest}
       style={{ width: '100%' }}
-      format={ISO}
+      format={format}
       value={iso ? dayjs(iso, ISO) : null}
       defaultPickerValue={defaultPickerValue ? dayjs(defaultPickerValue, ISO) : undefined}
+      disabledDate={
+        min || max
+          ? (d: Dayjs) => {
+              const day = d.format(ISO);
+              return (!!min && day < min) || (!!max && day > max);
+            }
+          : undefined
+      }
       onChange={(d: Dayjs | null) => onChange?.(d ? d.format(ISO) : '')}
-      onBlur={onBlur}
+      onBlur={(e: FocusEvent<HTMLElement>) => commitTyped(e.target as HTMLInputElement)}
+      onKeyDown={(e: KeyboardEvent<HTMLElement>) => {
+        if (e.key === 'Enter') commitTyped(e.target as HTMLInputElement);
+      }}
     />
   );
 }

@@ -14,6 +14,8 @@ interface Props<Values> extends Omit<ModalProps, 'children' | 'modalRender' | 'o
   error: string | null;
   /** Red OK button, for actions that cannot be undone. */
   danger?: boolean;
+  /** OK greyed out: nothing it could submit now (the dialog says why). */
+  okDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -35,11 +37,11 @@ export function InitialValues<Values>({ form, values }: { form: FormInstance<Val
  * OK is a real submit button (Enter submits, rules run, antd shows confirmLoading); the form is emptied when the
  * modal is destroyed so the next open starts from initialValues; a server error that belongs to no field sits on top.
  */
-export function FormModal<Values>({ form, name, initialValues, onFinish, error, danger, children, ...modal }: Props<Values>) {
+export function FormModal<Values>({ form, name, initialValues, onFinish, error, danger, okDisabled, children, ...modal }: Props<Values>) {
   return (
     <Modal
       {...modal}
-      okButtonProps={{ htmlType: 'submit', ...(danger ? { danger: true } : {}) }}
+      okButtonProps={{ htmlType: 'submit', ...(danger ? { danger: true } : {}), ...(okDisabled ? { disabled: true } : {}) }}
       destroyOnHidden
       modalRender={(dom) => (
         <Form<Values> form={form} layout="vertical" name={name} clearOnDestroy initialValues={initialValues} onFinish={onFinish}>

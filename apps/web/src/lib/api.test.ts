@@ -56,6 +56,18 @@ describe('api envelope', () => {
     expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>)['Accept-Language']).toBe('zh-TW');
   });
 
+  it('sends a DELETE with a JSON body only when one is given', async () => {
+    fetchMock.mockImplementation(async () => answer({ code: 0, data: null, message: 'ok' }));
+    await api.del('/order/v2/flight/group/orders/g1', { acknowledgeForfeit: true, forfeitAmount: 175_348 });
+    await api.del('/x');
+    const [withBody, without] = fetchMock.mock.calls.map(([, init]) => init!);
+    expect(withBody.method).toBe('DELETE');
+    expect(withBody.body).toBe('{"acknowledgeForfeit":true,"forfeitAmount":175348}');
+    expect((withBody.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(without.method).toBe('DELETE');
+    expect(without.body).toBeUndefined();
+  });
+
   it('throws ApiError with the server message for a non-zero code', async () => {
     fetchMock.mockResolvedValue(answer({ code: 200001, data: null, message: 'Invalid username or password' }, 401));
     const err = await api.post('/base/v2/login', {}).catch((e: unknown) => e);
@@ -161,6 +173,16 @@ describe('upload with progress', () => {
     expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
     expect(isLoading()).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('uploads with PUT where the file replaces a whole resource, with or without progress', async () => {
+    const file = new File(['x'], 'names.xlsx');
+    await expect(api.upload('/order/v2/flight/group/orders/g1/names', file, 'file', { method: 'PUT', onProgress: () => undefined })).resolves.toEqual({ id: 'a1' });
+    expect(FakeXhr.last!.method).toBe('PUT');
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    fetchMock.mockResolvedValue(answer({ code: 0, data: { id: 'a2' }, message: 'ok' }));
+    await expect(api.upload('/order/v2/flight/group/orders/g1/names', file, 'file', { method: 'PUT' })).resolves.toEqual({ id: 'a2' });
+    expect(fetchMock.mock.calls[0][1]!.method).toBe('PUT');
   });
 
   it('a refusal is an ApiError with the server message', async () => {

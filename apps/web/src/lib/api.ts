@@ -152,8 +152,8 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, true, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, jsonBody(body), true, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, jsonBody(body), true, opts),
-  /** `body`, when given, is sent as JSON (a cancel that must carry an acknowledgement). */
-  del: <T>(path: string, opts?: RequestOptions, body?: unknown) => request<T>('DELETE', path, jsonBody(body), true, opts),
+  /** `body`, when given, is sent as JSON (a cancel that must carry an acknowledgement); argument order as post and put. */
+  del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, jsonBody(body), true, opts),
   /** Fetches a file (GET, or POST with a body) and hands it to the browser as a download named `filename`. */
   async download(path: string, filename: string, body?: unknown, opts?: RequestOptions): Promise<void> {
     const method = body === undefined ? 'GET' : 'POST';

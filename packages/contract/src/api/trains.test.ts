@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StationItem, StationQuery } from './trains.ts';
+import { StationItem, StationQuery, trainPresaleWindow } from './trains.ts';
 
 describe('station search contract', () => {
   it('trims the keyword, defaults the limit to 12 and reads it from a query string', () => {
@@ -22,5 +22,15 @@ describe('station search contract', () => {
     expect(StationItem.safeParse({ type: 'station', code: 'BJP', ...base }).success).toBe(true);
     expect(StationItem.safeParse({ type: 'airport', code: 'PEK', ...base }).success).toBe(false);
     expect(StationItem.safeParse({ type: 'station', code: 'VAP', ...base, provinceName: null }).success).toBe(true);
+  });
+});
+
+describe('train pre-sale window', () => {
+  it('is today and the next 14 days by the date in China, whatever the clock of the caller', () => {
+    // 15:59 UTC is 23:59 in China; 16:00 UTC is already the next day there.
+    expect(trainPresaleWindow(new Date('2027-01-10T15:59:00Z'))).toEqual({ first: '2027-01-10', last: '2027-01-24' });
+    expect(trainPresaleWindow(new Date('2027-01-10T16:00:00Z'))).toEqual({ first: '2027-01-11', last: '2027-01-25' });
+    // Across a month and a leap day.
+    expect(trainPresaleWindow(new Date('2028-02-20T00:00:00Z'))).toEqual({ first: '2028-02-20', last: '2028-03-05' });
   });
 });

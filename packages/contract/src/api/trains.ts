@@ -70,6 +70,14 @@ export const TRAIN_SORT_KEYS = ['departure', 'duration', 'price'] as const;
 export type TrainSortKey = (typeof TRAIN_SORT_KEYS)[number];
 /** 12306's pre-sale window: today and the next 14 days, by the date in China. */
 export const TRAIN_PRESALE_DAYS = 15;
+/**
+ * The departure dates on sale at `now` (YYYY-MM-DD, dates in China, UTC+8 all year): the one reading of
+ * TRAIN_PRESALE_DAYS for the search, the railway simulator and the date picker.
+ */
+export function trainPresaleWindow(now: Date): { first: string; last: string } {
+  const chinaDay = (days: number) => new Date(now.getTime() + (8 + 24 * days) * 3_600_000).toISOString().slice(0, 10);
+  return { first: chinaDay(0), last: chinaDay(TRAIN_PRESALE_DAYS - 1) };
+}
 /** Above this many seats 12306 shows 有 ("many") rather than a count. */
 export const TRAIN_MANY_SEATS = 20;
 
@@ -98,6 +106,13 @@ export type TrainSearchFilters = z.infer<typeof TrainSearchFilters>;
 export const TrainSearchBody = z.object({
   from: TrainPlace,
   to: TrainPlace,
+  /**
+   * What from and to are, as the station picker offered them (StationItem.type). A telegraph code and a city key can
+   * read the same (ENH: the station Hefei South, and the city Enshi; HKG: Hukou, and Hong Kong): the picker's choice
+   * decides. Absent, a city key is read first, then a telegraph code, then a station's exact name.
+   */
+  fromType: z.enum(STATION_ITEM_TYPES).optional(),
+  toType: z.enum(STATION_ITEM_TYPES).optional(),
   /** Departure date from the boarding station, YYYY-MM-DD, today to today + 14 in China. */
   date: z.string({ error: 'train.search.dateRequired' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'train.search.dateRequired'),
   filters: TrainSearchFilters.default({}),

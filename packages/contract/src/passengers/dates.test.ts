@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, isLeapYear, parseBirthday, parseIsoDate, parseTravelDate, passengerTypeForAge, readBirthday } from './dates.ts';
+import { ageOn, isLeapYear, latestToday, parseBirthday, parseIsoDate, parseTravelDate, passengerTypeForAge, readBirthday } from './dates.ts';
 
 const TODAY = '2025-06-15';
 
@@ -12,6 +12,14 @@ describe('isLeapYear (Gregorian rule)', () => {
     [2100, false],
     [1600, true],
   ])('%i -> %s', (year, leap) => expect(isLeapYear(year)).toBe(leap));
+});
+
+describe('latestToday (the calendar date at UTC+14)', () => {
+  it('is already tomorrow from 10:00 UTC, when the first places on Earth start the next day', () => {
+    expect(latestToday(new Date('2026-01-01T09:59:59Z'))).toBe('2026-01-01');
+    expect(latestToday(new Date('2026-01-01T10:00:00Z'))).toBe('2026-01-02');
+    expect(latestToday(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
+  });
 });
 
 describe('parseIsoDate', () => {

@@ -6,9 +6,16 @@ import type { PassengerType } from '../api/shopping.ts';
  */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Airline style date of birth (as in SSR DOCS): day, English month abbreviation, two- or four-digit year.
-const AIRLINE_DATE = /^(\d{2})([A-Z]{3})(\d{2}|\d{4})$/;
+// Airline style date: day, English month abbreviation, two- or four-digit year. A date of birth (SSR DOCS) has all
+// three and a two-digit day ('05MAR85'); a departure typed in a GDS may drop the year and the leading zero ('5NOV').
+const AIRLINE_DATE = /^(\d{1,2})([A-Z]{3})(\d{2}|\d{4})?$/;
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** The parts of an upper-case airline style date, month 1-12 (0 for an unknown abbreviation); null in any other form. */
+function airlineParts(text: string): { day: string; month: number; year: string | undefined } | null {
+  const m = AIRLINE_DATE.exec(text);
+  return m ? { day: m[1], month: MONTHS.indexOf(m[2]) + 1, year: m[3] } : null;
+}
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -30,6 +37,13 @@ export function parseIsoDate(value: string): string | null {
   return m ? isoOf(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
+/**
+ * "Today" for the passenger rules (a birthday not in the future, ages, document expiry): the latest calendar date
+ * anywhere (UTC+14), so a baby born today in Beijing is not refused as born in the future while it is still yesterday
+ * in UTC. Every booking path (flights, groups, trains, frequent travellers) takes it from here.
+ */
+export const latestToday = (now: Date): string => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
 export type DateReading = { ok: true; date: string } | { ok: false; reason: 'format' | 'invalid' };
 
 /**
@@ -44,15 +58,14 @@ export function readBirthday(value: string, today: string): DateReading {
     const date = isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
     return date ? { ok: true, date } : { ok: false, reason: 'invalid' };
   }
-  const airline = AIRLINE_DATE.exec(text);
-  if (!airline) return { ok: false, reason: 'format' };
-  const month = MONTHS.indexOf(airline[2]) + 1;
-  let year = Number(airline[3]);
-  if (airline[3].length === 2) {
+  const airline = airlineParts(text);
+  if (!airline?.year || airline.day.length !== 2) return { ok: false, reason: 'format' };
+  let year = Number(airline.year);
+  if (airline.year.length === 2) {
     const pivot = Number(today.slice(2, 4));
     year += year > pivot ? 1900 : 2000;
   }
-  const date = month ? isoOf(year, month, Number(airline[1])) : null;
+  const date = airline.month ? isoOf(year, airline.month, Number(airline.day)) : null;
   return date ? { ok: true, date } : { ok: false, reason: 'invalid' };
 }
 
@@ -60,9 +73,6 @@ export function parseBirthday(value: string, today: string): string | null {
   const reading = readBirthday(value, today);
   return reading.ok ? reading.date : null;
 }
-
-// A travel date as agents type it in a GDS: day and month ("29NOV", "5NOV"), optionally a two- or four-digit year.
-const TRAVEL_DATE = /^(\d{1,2})([A-Z]{3})(\d{2}|\d{4})?$/;
 
 /**
  * Reads a departure date typed as 'YYYY-MM-DD', ddMMM ('29NOV', any case) or ddMMMyy / ddMMMyyyy ('29NOV26'), and
@@ -75,13 +85,13 @@ export function parseTravelDate(value: string, earliest: string, latest: string)
   const inWindow = (d: string | null) => (d && d >= earliest && d <= latest ? d : null);
   const iso = ISO_DATE.exec(text);
   if (iso) return inWindow(isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3])));
-  const m = TRAVEL_DATE.exec(text);
-  const month = m ? MONTHS.indexOf(m[2]) + 1 : 0;
-  if (!m || !month) return null;
-  const day = Number(m[1]);
-  if (m[3]) return inWindow(isoOf(m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]), month, day));
-  for (let year = Number(earliest.slice(0, 4)); year <= Number(latest.slice(0, 4)); year++) {
-    const date = isoOf(year, month, day);
+  const airline = airlineParts(text);
+  if (!airline?.month) return null;
+  const { month, year } = airline;
+  const day = Number(airline.day);
+  if (year) return inWindow(isoOf(year.length === 2 ? 2000 + Number(year) : Number(year), month, day));
+  for (let y = Number(earliest.slice(0, 4)); y <= Number(latest.slice(0, 4)); y++) {
+    const date = isoOf(y, month, day);
     if (date && date >= earliest) return inWindow(date);
   }
   return null;

@@ -9,11 +9,11 @@ import { AppError, invalid, notFound } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { balances, setCreditLimit, topUp } from '../ledger/ledger.service.ts';
-import { notifyAgency } from '../notifications/outbox.service.ts';
+import { agencyMailRefusal, notifyAgency } from '../notifications/outbox.service.ts';
 import { formatMoney } from '@portal/contract/currency';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
-import { commonConfigOf, settlementCurrencyOf } from './agency.mapper.ts';
+import { settlementCurrencyOf } from './agency.mapper.ts';
 import { findChildAgency } from './agency.repository.ts';
 import { countFlightBookings, findTransactionByKey, insertTransaction, setTransactionMovement, sumSearches, type TransactionRow } from './agency-money.repository.ts';
 import { lockAgency } from './agency.service.ts';
@@ -28,17 +28,13 @@ const fieldError = (key: MessageKey, params: Record<string, string | number>, fi
   new AppError(Code.VALIDATION, key, params, { [field]: { key, params } });
 
 /**
- * "Send email" asked for an agency no mail can reach (issue 14): notifyAgency writes nothing without a contact email
- * or with the agency's sendEmailToSubAgency switch off. The request is refused on the sendEmail field instead of
- * answering a success that sent nothing; the caller turns the option off (or fixes the agency) and sends again.
+ * "Send email" asked for an agency no mail can reach (issue 14: no contact email, or its mails switched off): refused on
+ * the sendEmail field before any money moves, instead of answering a success that sent nothing; the caller turns the
+ * option off (or fixes the agency) and sends again. With the agency locked, notifyAgency then always queues the mail.
  */
-function noMailError(agency: CompanyRow): AppError {
-  const key: MessageKey = agency.contactEmail ? 'error.email.switchedOff' : 'error.email.noContact';
-  return new AppError(Code.VALIDATION, key, {}, { sendEmail: key });
-}
-
 function assertMailable(agency: CompanyRow): void {
-  if (!agency.contactEmail || !commonConfigOf(agency).sendEmailToSubAgency) throw noMailError(agency);
+  const key = agencyMailRefusal(agency);
+  if (key) throw new AppError(Code.VALIDATION, key, {}, { sendEmail: key });
 }
 
 function requestHashOf(agencyId: string, body: z.output<typeof TopUpBody>): string {
@@ -145,14 +141,12 @@ export async function topUpAgency(
     await setTransactionMovement(tx, row.id, moved.movementId);
     const answer = await answerOf(tx, { ...row, movementId: moved.movementId }, false);
     if (body.sendEmail) {
-      const mail = await notifyAgency(tx, agency, auth.company, 'top-up', {
+      await notifyAgency(tx, agency, auth.company, 'top-up', {
         amount: formatMoney(body.amount, currency),
         currency,
         reference: body.referenceNumber,
         balance: formatMoney(answer.balance.cash, currency),
       });
-      // Checked above; should the two ever disagree, the whole top-up rolls back rather than claim a mail.
-      if (!mail) throw noMailError(agency);
     }
     await recordUserLog(tx, {
       companyId: auth.company.id,
@@ -180,12 +174,11 @@ export async function setAgencyCredit(db: Db, auth: AuthContext, id: string, bod
     }
     const after = await balances(tx, agency.id, currency);
     if (body.sendEmail) {
-      const mail = await notifyAgency(tx, agency, auth.company, 'credit-limit', {
+      await notifyAgency(tx, agency, auth.company, 'credit-limit', {
         creditLimit: formatMoney(after.creditLimit, currency),
         availableCredit: formatMoney(after.availableCredit, currency),
         currency,
       });
-      if (!mail) throw noMailError(agency);
     }
     await recordUserLog(tx, {
       companyId: auth.company.id,

@@ -6,6 +6,7 @@ import { Code } from '@portal/contract/codes';
 import type { Currency } from '@portal/contract/currency';
 import { formatMoney } from '@portal/contract/currency';
 import type { MessageKey } from '@portal/contract/messages';
+import { latestToday } from '@portal/contract/passengers/dates';
 import { validateBooking, type NormalizedPassenger } from '@portal/contract/passengers/validate';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -50,12 +51,6 @@ export class PriceChanged extends AppError {
     super(Code.PRICE_CHANGED, 'order.priceChanged', { total: formatMoney(data.newTotal, data.currency), currency: data.currency }, undefined, data);
   }
 }
-
-/**
- * "Today" for the birthday rule is the latest calendar date anywhere (UTC+14): a baby born today in Beijing must not be
- * refused as born in the future while it is still yesterday in UTC.
- */
-export const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 function lastFlightDate(offer: SupplierOffer): string {
   const legs = offer.legs;

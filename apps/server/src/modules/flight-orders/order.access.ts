@@ -24,7 +24,8 @@ export function isDesk(auth: Pick<AuthContext, 'user' | 'company'>): boolean {
   return auth.company.proxyLevel === 0 && hasRole(auth.user.roles, 'operator');
 }
 
-function ownOnly(auth: AuthContext): boolean {
+/** `onlyOwnOrders`: a user who is not a SuperUser sees only the orders they created (every product's orders alike). */
+export function ownOnly(auth: AuthContext): boolean {
   const common = { ...DEFAULT_COMMON_CONFIG, ...auth.company.commonConfig };
   return common.onlyOwnOrders && !auth.user.roles.includes('SuperUser');
 }
@@ -44,7 +45,14 @@ export interface VisibleOrder {
 
 /** The order if the caller may see it, else 404. */
 export async function visibleOrder(db: DbOrTx, auth: AuthContext, id: string): Promise<VisibleOrder> {
-  const order = /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined;
+  return visibleTo(db, auth, /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined);
+}
+
+/**
+ * The tenancy rule of one order of any product (flight, train): the caller's own agency's (under onlyOwnOrders, only
+ * the caller's own), or one the caller reads as the platform's desk; anything else, a missing order too, is 404.
+ */
+export async function visibleTo<T extends { companyId: string; createdBy: string | null }>(db: DbOrTx, auth: AuthContext, order: T | undefined): Promise<{ order: T; asDesk: boolean }> {
   if (!order) throw notFound();
   if (order.companyId === auth.company.id) {
     if (ownOnly(auth) && order.createdBy !== auth.user.id) throw notFound();

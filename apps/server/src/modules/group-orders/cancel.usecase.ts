@@ -3,13 +3,13 @@ import { groupForfeitOf, type GroupCancelBody, type GroupForfeit, type GroupOrde
 import { Code } from '@portal/contract/codes';
 import { DEFAULT_CURRENCY, formatMoney, type Currency } from '@portal/contract/currency';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden } from '../../plugins/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { visibleGroup } from './group.access.ts';
+import { ownGroup } from './group.access.ts';
 import { applyGroupTransition } from './group-transition.ts';
+import { allow, cancelRefusal } from './group.guards.ts';
 import { groupEventsOf, lockGroup } from './group.repository.ts';
-import { instalmentLapsed, loadGroupDetail } from './group.queries.ts';
-import { decideGroupMove } from './group.states.ts';
+import { loadGroupDetail } from './group.queries.ts';
 import { paymentsOf } from './instalments.ts';
 
 type CancelBody = z.output<typeof GroupCancelBody>;
@@ -31,15 +31,12 @@ export const forfeitParams = (f: GroupForfeit) => ({ amount: formatMoney(f.amoun
  * are released by the desk at the airline, outside the portal.
  */
 export async function cancelGroup(db: DbOrTx, auth: AuthContext, id: string, body: CancelBody = { remark: '' }, o: { now?: Date } = {}): Promise<CanceledGroup> {
-  const { group: visible } = await visibleGroup(db, auth, id);
-  // The desk reads other agencies' groups; only the agency itself may withdraw its request.
-  if (visible.companyId !== auth.company.id) throw forbidden();
+  const visible = await ownGroup(db, auth, id);
   const now = o.now ?? new Date();
   let forfeit: GroupForfeit | null = null;
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;
-    decideGroupMove(group.status, 'cancel', 'agency');
-    if (instalmentLapsed(group, now)) throw new AppError(Code.ORDER_STATE, 'group.payment.expired');
+    allow(cancelRefusal(group, now));
     // Read under the group's lock, which a payment also takes: a payment that committed first is counted here.
     const lost = groupForfeitOf(paymentsOf(await groupEventsOf(tx, group.id)));
     if (lost && body.acknowledgeForfeit !== true) {

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GroupChannelPayment, GroupInstalmentKind, GroupPaymentAnswer, GroupPaymentMethod } from '@portal/contract/api/group-orders';
-import { Code } from '@portal/contract/codes';
 import type { Currency } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import { translate } from '@portal/contract/messages';
 import { channelFee } from '@portal/contract/top-up';
-import { AppError } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
@@ -13,7 +11,7 @@ import { reconcile, registerOriginHandler, type SettlementDeps } from '../paymen
 import { EXPIRY_GRACE_MS, openAtChannel } from '../payments/wallet-payments.service.ts';
 import { lockGroup, type GroupRow } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
-import { channelPaymentKey, channelPaymentOf, chargeInstalment, dueInstalment, GROUP_REFERENCE, priorRequest, type PayBody } from './instalment-charge.ts';
+import { channelPaymentKey, channelPaymentOf, chargeInstalment, dueInstalment, GROUP_REFERENCE, methodNotAllowed, priorRequest, type PayBody } from './instalment-charge.ts';
 import { nextInstalmentOf } from './instalments.ts';
 
 /**
@@ -29,8 +27,6 @@ import { nextInstalmentOf } from './instalments.ts';
 export interface GroupPaymentDeps extends SettlementDeps {
   log?: FastifyBaseLogger;
 }
-
-const methodNotAllowed = () => new AppError(Code.FORBIDDEN, 'order.payment.methodNotAllowed', {}, { method: 'order.payment.methodNotAllowed' });
 
 function channelPaymentAnswer(row: TransactionRow, instalment: GroupInstalmentKind, redirectUrl: string | null): GroupChannelPayment {
   return {

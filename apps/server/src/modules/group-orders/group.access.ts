@@ -54,3 +54,17 @@ export async function visibleGroup(db: DbOrTx, auth: AuthContext, id: string): P
   }
   throw notFound();
 }
+
+/** A group the caller's agency may act on: its own (the desk reads other agencies' groups, but their business is theirs). */
+export async function ownGroup(db: DbOrTx, auth: AuthContext, id: string): Promise<GroupRow> {
+  const { group } = await visibleGroup(db, auth, id);
+  if (group.companyId !== auth.company.id) throw forbidden();
+  return group;
+}
+
+/** A group the caller answers as the platform's group desk (quote, reject, seats). */
+export async function deskGroup(db: DbOrTx, auth: AuthContext, id: string): Promise<GroupRow> {
+  const { group, asDesk } = await visibleGroup(db, auth, id);
+  if (!asDesk) throw forbidden();
+  return group;
+}

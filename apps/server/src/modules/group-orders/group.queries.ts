@@ -6,7 +6,6 @@ import {
   type GroupDeskAnswer,
   type GroupDeskQuery,
   type GroupOrder,
-  type GroupOrderAction,
   type GroupOrderListAnswer,
   type GroupOrderListItem,
   type GroupOrderListQuery,
@@ -17,41 +16,14 @@ import type { AuthContext } from '../auth/session.service.ts';
 import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { deskGroupScope, ownGroupScope, visibleGroup } from './group.access.ts';
 import { countGroupsByStatus, groupEventsOf, listGroups, type GroupRow } from './group.repository.ts';
+import { agencyActions } from './group.guards.ts';
 import { groupEventsFrom } from './group.states.ts';
 import { nextInstalmentOf, paymentsOf } from './instalments.ts';
-import { namesOf, namesOpen } from './names.queries.ts';
+import { namesOf } from './names.queries.ts';
 
 /** Reading groups: detail, list, status counts and the desk's queue, always within the caller's tenancy. */
 
-
 const ACTOR_KIND: Record<string, 'user' | 'platform' | 'system'> = { user: 'user', platform: 'platform', system: 'system' };
-
-/** An instalment is payable until its deadline (then the deadline job closes the group). */
-const isDue = (next: { dueAt: string } | null, now: Date) => !!next && Date.parse(next.dueAt) > now.getTime();
-
-/**
- * The due instalment's deadline has passed: the group is lost to the deadline job (closed, `group.payment.expired`),
- * so the agency neither pays nor cancels it any more; the group ends one way, not by whoever is first.
- */
-export const instalmentLapsed = (group: Pick<GroupRow, 'status' | 'quote'>, now: Date) => {
-  const next = nextInstalmentOf(group);
-  return !!next && !isDue(next, now);
-};
-
-/** What the agency may do now: the state table's agency events, limited to what this slice carries out. */
-export function agencyActions(group: Pick<GroupRow, 'status' | 'quote' | 'namesUploadedAt' | 'namesConfirmedAt'>, now: Date = new Date()): GroupOrderAction[] {
-  const events = groupEventsFrom(group.status, 'agency');
-  const actions: GroupOrderAction[] = [];
-  // The table's cancel rows (seat_applying has none: the desk is at the airline); deposits paid are forfeited.
-  if (events.includes('cancel') && !instalmentLapsed(group, now)) actions.push('cancel');
-  if (events.includes('confirm')) actions.push('confirm');
-  if ((events.includes('pay') || events.includes('pay_last_deposit')) && isDue(nextInstalmentOf(group), now)) actions.push('pay');
-  if (namesOpen(group)) {
-    actions.push('uploadNames');
-    if (group.namesUploadedAt) actions.push('confirmNames');
-  }
-  return actions;
-}
 
 export function deskActionsOf(group: Pick<GroupRow, 'status'>): GroupDeskAction[] {
   const events = groupEventsFrom(group.status, 'platform');

@@ -120,23 +120,23 @@ export async function groupsAwaitingQuote(db: DbOrTx, cutoff: Date, limit = 50):
     .limit(limit);
 }
 
-/** Quotes whose deadline to confirm has passed. */
-export async function lapsedQuotes(db: DbOrTx, now: Date, limit = 100): Promise<GroupRow[]> {
-  return db
-    .select()
-    .from(groupOrders)
-    .where(and(eq(groupOrders.status, 'to_be_confirm'), lte(groupOrders.confirmBy, now)))
-    .orderBy(asc(groupOrders.confirmBy))
-    .limit(limit);
-}
-
-/** Groups in one of `statuses` not moved since `cutoff` (the simulated desk's seat work, the instalment deadlines). */
+/** Groups in one of `statuses` not moved since `cutoff` (the simulated desk's seat work). */
 export async function groupsIdleIn(db: DbOrTx, statuses: GroupOrderStatus[], cutoff: Date, limit = 200): Promise<GroupRow[]> {
   return db
     .select()
     .from(groupOrders)
     .where(and(inArray(groupOrders.status, statuses), lte(groupOrders.updatedAt, cutoff)))
     .orderBy(asc(groupOrders.updatedAt))
+    .limit(limit);
+}
+
+/** Groups paid in full whose passenger list was confirmed at or before `cutoff`: the simulated desk tickets them. */
+export async function groupsNamesConfirmedBy(db: DbOrTx, cutoff: Date, limit = 50): Promise<GroupRow[]> {
+  return db
+    .select()
+    .from(groupOrders)
+    .where(and(eq(groupOrders.status, 'proceeding'), lte(groupOrders.namesConfirmedAt, cutoff)))
+    .orderBy(asc(groupOrders.namesConfirmedAt))
     .limit(limit);
 }
 
@@ -148,25 +148,4 @@ export async function groupPayEventByKey(db: DbOrTx, id: string, key: string) {
     .where(and(eq(groupOrderEvents.groupOrderId, id), inArray(groupOrderEvents.event, ['pay', 'pay_last_deposit']), sql`${groupOrderEvents.data}->>'idempotencyKey' = ${key}`))
     .limit(1);
   return row;
-}
-
-/**
- * Groups whose instalment due now (by status: deposit1 .. final) has passed its deadline in the quote's plan. The
- * plan is read in SQL so only overdue groups come back, however many groups are paying.
- */
-export async function overdueInstalments(db: DbOrTx, now: Date, limit = 200): Promise<GroupRow[]> {
-  return db
-    .select()
-    .from(groupOrders)
-    .where(
-      and(
-        inArray(groupOrders.status, ['to_be_pay_first', 'to_be_pay_second', 'to_be_pay_third', 'to_be_paid_last_money']),
-        sql`exists (select 1 from jsonb_array_elements(${groupOrders.quote}->'paymentPlan') p
-          where p->>'kind' = case ${groupOrders.status} when 'to_be_pay_first' then 'deposit1' when 'to_be_pay_second' then 'deposit2'
-            when 'to_be_pay_third' then 'deposit3' else 'final' end
-          and (p->>'dueAt')::timestamptz <= ${now.toISOString()}::timestamptz)`,
-      ),
-    )
-    .orderBy(asc(groupOrders.updatedAt))
-    .limit(limit);
 }

@@ -1,54 +1,44 @@
 import type { Deps } from '../../app.ts';
 import type { JobDefinition, QueueDefinition } from '../../jobs/types.ts';
 import { applyGroupTransition, GROUP_SYSTEM } from './group-transition.ts';
-import { lapsedQuotes, lockGroup, overdueInstalments } from './group.repository.ts';
-import { nextInstalmentOf } from './instalments.ts';
+import { lockGroup } from './group.repository.ts';
+import { lapsedQuoteMessage } from './group.guards.ts';
 import { groupDeskDelaySeconds, runSimulatedGroupDesk } from './quote.usecase.ts';
 import { runSimulatedTicketing } from './ticketing.usecase.ts';
-import { notifyLapse, sendGroupReminders } from './reminders.ts';
+import { notifyLapse, openDeadlineOf, sendGroupReminders } from './reminders.ts';
+import { groupsPastDeadline } from './reminders.repository.ts';
 import { runSimulatedSeatDesk } from './seats.usecase.ts';
 
 /**
- * Quotes not confirmed by their deadline lapse: the group closes (to_be_confirm -> closed by the system) and the
- * agency's finance users and the contact are mailed in the same transaction (reminders.ts). Each group is locked and
- * checked again, so a confirmation that won the race (before the deadline) stands. Safe to run twice or late.
+ * A group whose open deadline (reminders.ts openDeadlineOf) has passed closes, by the system, and the agency's finance
+ * users and the contact are mailed in the same transaction (reminders.ts). A quote not confirmed by its confirm-by
+ * lapses (to_be_confirm -> closed, `expire`); an instalment not paid by its deadline closes the group (to_be_pay_* /
+ * to_be_paid_last_money -> closed, `close`) with the spec's "Group payment time expired, contact the administrator"
+ * stored as a message key. Spec point 9: the deposits already paid are NOT refunded; nothing moves in the ledger.
+ * Each group is locked and its deadline read again, so a confirmation or a payment that won the race (before the
+ * deadline) stands. Safe to run twice or late.
  */
-export async function lapseGroupQuotes(deps: Pick<Deps, 'db' | 'payments'>, now: Date): Promise<number> {
+export async function closeLapsedGroups(deps: Pick<Deps, 'db' | 'payments'>, now: Date): Promise<number> {
   let closed = 0;
-  for (const candidate of await lapsedQuotes(deps.db, now)) {
+  for (const candidate of await groupsPastDeadline(deps.db, now)) {
     closed += await deps.db.transaction(async (tx) => {
       const group = (await lockGroup(tx, candidate.id))!;
-      if (group.status !== 'to_be_confirm' || !group.confirmBy || group.confirmBy.getTime() > now.getTime()) return 0;
-      await applyGroupTransition(tx, group, 'expire', GROUP_SYSTEM, {
-        remark: `Quote version ${group.quoteVersion} not confirmed by ${group.confirmBy.toISOString()}`,
-        data: { messageKey: 'group.quote.lapsed', params: { confirmBy: group.confirmBy.toISOString() }, quoteVersion: group.quoteVersion },
-      });
-      await notifyLapse(tx, deps, group);
-      return 1;
-    });
-  }
-  return closed;
-}
-
-/**
- * An instalment not paid by its deadline closes the group (to_be_pay_* / to_be_paid_last_money -> closed by the
- * system) with the spec's "Group payment time expired, contact the administrator" stored as a message key, and mails
- * it to the agency's finance users and the contact in the same transaction. Spec point 9: the deposits already paid
- * are NOT refunded; nothing moves in the ledger. Each group is locked and checked again, so a payment that won the race
- * (before the deadline) stands. Safe to run twice or late.
- */
-export async function closeOverdueGroups(deps: Pick<Deps, 'db' | 'payments'>, now: Date): Promise<number> {
-  let closed = 0;
-  for (const candidate of await overdueInstalments(deps.db, now)) {
-    closed += await deps.db.transaction(async (tx) => {
-      const group = (await lockGroup(tx, candidate.id))!;
-      const due = nextInstalmentOf(group);
-      if (!due || Date.parse(due.dueAt) > now.getTime()) return 0;
-      await applyGroupTransition(tx, group, 'close', GROUP_SYSTEM, {
-        remark: `Instalment ${due.kind} not paid by ${due.dueAt}; paid deposits are not refunded`,
-        data: { messageKey: 'group.payment.expired', params: { instalment: due.kind, dueAt: due.dueAt }, quoteVersion: group.quoteVersion },
-      });
-      await notifyLapse(tx, deps, group);
+      const deadline = openDeadlineOf(group);
+      if (!deadline || deadline.dueAt.getTime() > now.getTime()) return 0;
+      const dueAt = deadline.dueAt.toISOString();
+      const quoteVersion = group.quoteVersion;
+      if (deadline.kind === 'confirm') {
+        await applyGroupTransition(tx, group, 'expire', GROUP_SYSTEM, {
+          remark: `Quote version ${quoteVersion} not confirmed by ${dueAt}`,
+          data: { ...lapsedQuoteMessage(deadline.dueAt), quoteVersion },
+        });
+      } else {
+        await applyGroupTransition(tx, group, 'close', GROUP_SYSTEM, {
+          remark: `Instalment ${deadline.kind} not paid by ${dueAt}; paid deposits are not refunded`,
+          data: { messageKey: 'group.payment.expired', params: { instalment: deadline.kind, dueAt }, quoteVersion },
+        });
+      }
+      await notifyLapse(tx, deps, group, deadline);
       return 1;
     });
   }
@@ -57,7 +47,7 @@ export async function closeOverdueGroups(deps: Pick<Deps, 'db' | 'payments'>, no
 
 /**
  * Every minute: the simulated group desk (GROUP_DESK_DELAY_SECONDS after a request it quotes; after a confirmation it
- * applies for seats, and secures them one delay later), the lapse of quotes and the instalment deadlines.
+ * applies for seats, and secures them one delay later; after a confirmed passenger list it issues the tickets).
  */
 export const groupDeskJob: JobDefinition = {
   name: 'group-orders-desk',
@@ -96,7 +86,7 @@ export const groupLapseJob: JobDefinition = {
   name: 'group-orders-lapse',
   cron: '* * * * *',
   runAtStart: true,
-  run: async (deps, now) => (await lapseGroupQuotes(deps, now)) + (await closeOverdueGroups(deps, now)),
+  run: (deps, now) => closeLapsedGroups(deps, now),
 };
 
 /**

@@ -7,11 +7,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { pay } from '../ledger/ledger.service.ts';
-import { findTransactionByKey, insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
+import { findTransactionByAnyKey, insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
 import { settlementCurrencyOf } from '../payments/top-up-rules.ts';
 import { applyGroupTransition } from './group-transition.ts';
 import { groupPayEventByKey, type GroupRow } from './group.repository.ts';
-import { refusedGroupMove } from './group.states.ts';
+import { allow, payRefusal } from './group.guards.ts';
 import { nextInstalmentOf, payEventFor, type PaymentEventData } from './instalments.ts';
 
 /**
@@ -23,6 +23,9 @@ import { nextInstalmentOf, payEventFor, type PaymentEventData } from './instalme
  */
 
 export const GROUP_REFERENCE = 'group-order';
+
+/** A payment method the agency may not use (its payment settings), or a channel that cannot take this payment. */
+export const methodNotAllowed = () => new AppError(Code.FORBIDDEN, 'order.payment.methodNotAllowed', {}, { method: 'order.payment.methodNotAllowed' });
 
 export type PayBody = z.output<typeof GroupPaymentBody>;
 
@@ -50,25 +53,26 @@ export type PriorRequest =
 
 export async function priorRequest(tx: DbOrTx, groupId: string, key: string): Promise<PriorRequest | null> {
   // The channel payment first: once its money paid the instalment, the pay event carries the same key, and a replay
-  // answers the payment it opened.
-  for (const instalment of GROUP_INSTALMENT_KINDS) {
-    const transaction = await findTransactionByKey(tx, channelPaymentKey(groupId, instalment, key));
-    if (transaction) return { kind: 'channel', transaction, instalment };
-  }
+  // answers the payment it opened. Its key names the instalment, so every instalment's key is looked up at once.
+  const transaction = await findTransactionByAnyKey(
+    tx,
+    GROUP_INSTALMENT_KINDS.map((instalment) => channelPaymentKey(groupId, instalment, key)),
+  );
+  const opened = transaction && channelPaymentOf(transaction);
+  if (opened) return { kind: 'channel', transaction, instalment: opened.kind };
   const event = await groupPayEventByKey(tx, groupId, key);
   return event ? { kind: 'paid', data: event.data as PaymentEventData } : null;
 }
 
 /**
- * The instalment the body asks to pay, if it is the one due now: before its deadline, in the agency's settlement
+ * The instalment the body asks to pay, if it is the one due now and payable (payRefusal): in the agency's settlement
  * currency (the wallet the money comes from or lands in), and at the amount the agent was shown when one is sent.
  */
 export function dueInstalment(group: GroupRow, body: Pick<PayBody, 'instalment' | 'amount'>, company: AuthContext['company'], now: Date): { due: GroupNextInstalment; currency: Currency } {
-  const due = nextInstalmentOf(group);
-  if (!due || !group.quote) throw refusedGroupMove(group.status, 'pay');
+  allow(payRefusal(group, now));
+  const due = nextInstalmentOf(group)!;
   if (body.instalment !== due.kind) throw new AppError(Code.ORDER_STATE, 'group.payment.notNext', { instalment: due.kind }, { instalment: { key: 'group.payment.notNext', params: { instalment: due.kind } } });
-  if (Date.parse(due.dueAt) <= now.getTime()) throw new AppError(Code.ORDER_STATE, 'group.payment.expired');
-  const currency = group.quote.currency as Currency;
+  const currency = group.quote!.currency as Currency;
   const settlement = settlementCurrencyOf(company);
   if (currency !== settlement) throw new AppError(Code.CONFLICT, 'group.payment.currency', { currency, settlement });
   if (body.amount !== undefined && body.amount !== due.amount) {

@@ -29,7 +29,7 @@ export function payEventFor(group: Pick<GroupRow, 'quote'>, kind: GroupInstalmen
   return plan[i + 1]?.kind === 'final' ? 'pay_last_deposit' : 'pay';
 }
 
-/** What a pay event records (group-payment.usecase.ts), read back for GroupOrder.payments. */
+/** What a pay event records (chargeInstalment, instalment-charge.ts), read back for GroupOrder.payments. */
 export interface PaymentEventData {
   instalment: GroupInstalmentKind;
   amount: number;

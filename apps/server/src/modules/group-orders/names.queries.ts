@@ -6,9 +6,6 @@ import { groupPassengersOf, type GroupPassengerRow } from './names.repository.ts
 
 /** Reading a group's passenger list (names.usecase.ts writes it). */
 
-/** While the list may be uploaded: paid in full, not yet confirmed. */
-export const namesOpen = (g: Pick<GroupRow, 'status' | 'namesConfirmedAt'>) => g.status === 'proceeding' && !g.namesConfirmedAt;
-
 /** What the list must hold: the quote's seats (adults and children, possibly fewer than asked) and the infants asked. */
 export function expectedNames(g: Pick<GroupRow, 'quote' | 'request'>) {
   return { seats: g.quote?.seats ?? g.request.passengers.adult + g.request.passengers.child, infants: g.request.passengers.infant };

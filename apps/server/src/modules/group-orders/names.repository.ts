@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupPassengers, type GroupPassengerData } from '../../db/schema/index.ts';
 
@@ -14,8 +14,17 @@ export async function replaceGroupPassengers(tx: DbOrTx, groupOrderId: string, r
   if (rows.length) await tx.insert(groupPassengers).values(rows.map((r) => ({ groupOrderId, seq: r.seq, passenger: r.passenger })));
 }
 
-export async function setTicketNumber(tx: DbOrTx, id: string, ticketNumber: string): Promise<void> {
-  await tx.update(groupPassengers).set({ ticketNumber }).where(eq(groupPassengers.id, id));
+/** Writes each traveller's ticket number, in one statement however long the list. */
+export async function setTicketNumbers(tx: DbOrTx, tickets: { id: string; ticketNumber: string }[]): Promise<void> {
+  if (!tickets.length) return;
+  const byId = sql.join(
+    tickets.map((t) => sql`when ${t.id}::uuid then ${t.ticketNumber}`),
+    sql` `,
+  );
+  await tx
+    .update(groupPassengers)
+    .set({ ticketNumber: sql`(case ${groupPassengers.id} ${byId} end)` })
+    .where(inArray(groupPassengers.id, tickets.map((t) => t.id)));
 }
 
 /** Of `numbers`, those a group traveller already holds. */

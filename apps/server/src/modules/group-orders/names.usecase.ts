@@ -4,15 +4,16 @@ import type { GroupOrder } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
 import { translate, type MessageKey } from '@portal/contract/messages';
+import { latestToday } from '@portal/contract/passengers/dates';
 import { validatePassenger, type FieldError } from '@portal/contract/passengers/validate';
 import type { DbOrTx } from '../../db/client.ts';
 import type { GroupPassengerData } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../plugins/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { FileAnswer } from '../bills/wallet.service.ts';
-import { latestToday } from '../flight-orders/book.usecase.ts';
 import { countryOf } from '../reference/reference.ts';
-import { visibleGroup } from './group.access.ts';
+import { ownGroup } from './group.access.ts';
+import { allow, confirmNamesRefusal, uploadNamesRefusal } from './group.guards.ts';
 import { insertGroupEvent, lockGroup, updateGroup, type GroupRow } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
 import { expectedNames } from './names.queries.ts';
@@ -40,13 +41,6 @@ function lastFlightDate(g: Pick<GroupRow, 'quote' | 'request'>): string {
   return last ? last.departure.slice(0, 10) : g.request.journeys.at(-1)!.date;
 }
 
-const ownGroup = async (db: DbOrTx, auth: AuthContext, id: string) => {
-  const { group } = await visibleGroup(db, auth, id);
-  // The desk reads other agencies' groups; their travellers' lists are the agency's business.
-  if (group.companyId !== auth.company.id) throw forbidden();
-  return group;
-};
-
 export async function namesTemplate(db: DbOrTx, auth: AuthContext, id: string, lang: Language): Promise<FileAnswer> {
   const group = await ownGroup(db, auth, id);
   const rows = await groupPassengersOf(db, group.id);
@@ -67,7 +61,7 @@ const refuse = (key: MessageKey, params: Record<string, string | number> = {}, c
 
 export async function uploadNames(db: DbOrTx, auth: AuthContext, id: string, file: Buffer, o: { lang: Language; now?: Date }): Promise<GroupOrder> {
   const visible = await ownGroup(db, auth, id);
-  guardOpen(visible);
+  allow(uploadNamesRefusal(visible));
   const reading = await readNamesWorkbook(file);
   if (!reading.ok) {
     if (reading.reason === 'file') throw new AppError(Code.UNSUPPORTED_MEDIA, 'group.names.file', {}, { file: 'group.names.file' });
@@ -97,7 +91,7 @@ export async function uploadNames(db: DbOrTx, auth: AuthContext, id: string, fil
 
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;
-    guardOpen(group);
+    allow(uploadNamesRefusal(group));
     await replaceGroupPassengers(tx, group.id, passengers);
     await updateGroup(tx, group.id, { namesUploadedAt: now, namesUploadedBy: auth.user.id });
     await insertGroupEvent(tx, {
@@ -113,13 +107,12 @@ export async function uploadNames(db: DbOrTx, auth: AuthContext, id: string, fil
   return loadGroupDetail(db, auth, id);
 }
 
-export async function confirmNames(db: DbOrTx, auth: AuthContext, id: string, o: { now?: Date; onConfirmed?: () => void } = {}): Promise<GroupOrder> {
+export async function confirmNames(db: DbOrTx, auth: AuthContext, id: string, o: { now?: Date } = {}): Promise<GroupOrder> {
   const visible = await ownGroup(db, auth, id);
   const now = o.now ?? new Date();
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;
-    guardOpen(group);
-    if (!group.namesUploadedAt) throw new AppError(Code.ORDER_STATE, 'group.names.required');
+    allow(confirmNamesRefusal(group));
     await updateGroup(tx, group.id, { namesConfirmedAt: now });
     await insertGroupEvent(tx, {
       groupOrderId: group.id,
@@ -131,13 +124,7 @@ export async function confirmNames(db: DbOrTx, auth: AuthContext, id: string, o:
       data: { messageKey: 'group.names.confirmed', params: {} },
     });
   });
-  o.onConfirmed?.();
   return loadGroupDetail(db, auth, id);
-}
-
-function guardOpen(g: Pick<GroupRow, 'status' | 'namesConfirmedAt'>) {
-  if (g.namesConfirmedAt) throw new AppError(Code.ORDER_STATE, 'group.names.locked');
-  if (g.status !== 'proceeding') throw new AppError(Code.ORDER_STATE, 'group.names.notYet');
 }
 
 function stored(p: NonNullable<ReturnType<typeof validatePassenger>['passenger']>): GroupPassengerData {

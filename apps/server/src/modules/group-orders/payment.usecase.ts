@@ -1,15 +1,15 @@
 import type { GroupPaymentAnswer } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
-import { AppError, forbidden } from '../../plugins/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { allowedChannels } from '../payments/top-up-rules.ts';
 import { payGroupThroughChannel, type GroupPaymentDeps } from './channel-payment.usecase.ts';
-import { visibleGroup } from './group.access.ts';
+import { ownGroup } from './group.access.ts';
 import { lockGroup } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
-import { chargeInstalment, dueInstalment, priorRequest, type PayBody } from './instalment-charge.ts';
+import { chargeInstalment, dueInstalment, methodNotAllowed, priorRequest, type PayBody } from './instalment-charge.ts';
 
 /**
  * Paying a group's instalments (issue 12, spec point 9): POST /order/v2/flight/group/orders/{id}/payment, with any
@@ -30,12 +30,10 @@ export async function payGroupInstalment(
   body: PayBody,
   o: { idempotencyKey: string; lang: Language; now?: Date },
 ): Promise<GroupPaymentAnswer> {
-  const { group: visible } = await visibleGroup(deps.db, auth, id);
-  // The desk reads other agencies' groups; paying is the agency's own business.
-  if (visible.companyId !== auth.company.id) throw forbidden();
+  const visible = await ownGroup(deps.db, auth, id);
   const company = auth.company;
   if (company.commonConfig.disablePayment) throw new AppError(Code.FORBIDDEN, 'order.payment.disabled');
-  if (!allowedChannels(company).includes(body.method)) throw new AppError(Code.FORBIDDEN, 'order.payment.methodNotAllowed', {}, { method: 'order.payment.methodNotAllowed' });
+  if (!allowedChannels(company).includes(body.method)) throw methodNotAllowed();
   const now = o.now ?? new Date();
   if (body.method !== 'balance' && body.method !== 'credit') return payGroupThroughChannel(deps, auth, visible, body, { idempotencyKey: o.idempotencyKey, lang: o.lang, now });
 

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 import { groupHeldPassengers, type GroupDeskQuoteBody, type GroupInstalment, type GroupOrder, type GroupPriceLine, type GroupQuote, type GroupQuoteJourney, type GroupRequest } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
-import { crossRate, DEFAULT_CURRENCY, isCurrency, priceByRate, type Currency, type RateMap } from '@portal/contract/currency';
+import { crossRate, DEFAULT_CURRENCY, priceByRate, type Currency, type RateMap } from '@portal/contract/currency';
 import type { Deps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden } from '../../plugins/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { SupplierOffer } from '../../suppliers/air/types.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { airportsFor, cityCodeOf } from '../reference/reference.ts';
+import { findCompany } from '../company/company.repository.ts';
+import { settlementCurrencyOf } from '../payments/top-up-rules.ts';
 import { currentRateMap } from '../site/rates.service.ts';
-import { companyRow } from './company.ts';
-import { visibleGroup } from './group.access.ts';
+import { deskGroup } from './group.access.ts';
 import { applyGroupTransition, GROUP_SYSTEM, type GroupActorRef } from './group-transition.ts';
 import { groupsAwaitingQuote, lockGroup, type GroupRow } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
@@ -106,8 +107,7 @@ export async function saveQuote(tx: DbOrTx, group: GroupRow, body: z.output<type
 
 /** POST /order/v2/flight/group/orders/{id}/quote: the platform's group desk answers (or replaces) a quote. */
 export async function deskQuote(db: DbOrTx, auth: AuthContext, id: string, body: z.output<typeof GroupDeskQuoteBody>, o: { now?: Date } = {}): Promise<GroupOrder> {
-  const { group: visible, asDesk } = await visibleGroup(db, auth, id);
-  if (!asDesk) throw forbidden();
+  const visible = await deskGroup(db, auth, id);
   const now = o.now ?? new Date();
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;
@@ -118,8 +118,7 @@ export async function deskQuote(db: DbOrTx, auth: AuthContext, id: string, body:
 
 /** POST /order/v2/flight/group/orders/{id}/rejection: the desk has no flights for the group (-> closed). */
 export async function deskReject(db: DbOrTx, auth: AuthContext, id: string, remark: string): Promise<GroupOrder> {
-  const { group: visible, asDesk } = await visibleGroup(db, auth, id);
-  if (!asDesk) throw forbidden();
+  const visible = await deskGroup(db, auth, id);
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;
     await applyGroupTransition(tx, group, 'reject', { kind: 'platform', userId: auth.user.id }, { remark, patch: { confirmBy: null } });
@@ -226,9 +225,9 @@ export async function runSimulatedGroupDesk(deps: SimDeps, now: Date, o: { delay
   let moved = 0;
   for (const candidate of due) {
     try {
-      const company = await companyRow(deps.db, candidate.companyId);
-      const settlement = company?.commonConfig.settlementCurrency;
-      const currency: Currency = settlement && isCurrency(settlement) ? settlement : DEFAULT_CURRENCY;
+      // Priced in the agency's settlement currency: the wallet its instalments are paid from.
+      const company = await findCompany(deps.db, candidate.companyId);
+      const currency = company ? settlementCurrencyOf(company) : DEFAULT_CURRENCY;
       const answer = await simulateQuote(deps, candidate, currency, rateMap, now);
       moved += await deps.db.transaction(async (tx) => {
         const group = (await lockGroup(tx, candidate.id))!;

@@ -6,9 +6,10 @@ import type { GroupRow } from './group.repository.ts';
 import { DUE_INSTALMENT, PAYING_STATUSES } from './instalments.ts';
 
 /**
- * A group's open deadline in SQL, so lists and the reminder job select and sort by it without reading every group:
- * the quote's confirm-by while to_be_confirm, else the deadline of the instalment the paying status waits for (from the
- * quote's plan). The same rule as openDeadlineOf (reminders.ts) reads it from a row.
+ * A group's open deadline in SQL, so the deadlines page, the reminder job and the lapse job select and sort by it
+ * without reading every group: the quote's confirm-by while to_be_confirm, else the deadline of the instalment the
+ * paying status waits for (DUE_INSTALMENT, from the quote's plan). The same rule as openDeadlineOf (reminders.ts) reads
+ * it from a row.
  */
 export const DEADLINE_STATUSES: GroupOrderStatus[] = ['to_be_confirm', ...PAYING_STATUSES];
 
@@ -39,6 +40,16 @@ export async function groupsToRemind(db: DbOrTx, now: Date, until: Date, oneDayA
           and r.deadline = ${deadlineKind} and r.due_at = ${deadlineDueAt} and r.lead = ${lead})`,
       ),
     )
+    .orderBy(asc(deadlineDueAt))
+    .limit(limit);
+}
+
+/** Groups whose open deadline has passed by `now` (the lapse job closes them), the longest overdue first. */
+export async function groupsPastDeadline(db: DbOrTx, now: Date, limit = 200): Promise<GroupRow[]> {
+  return db
+    .select()
+    .from(groupOrders)
+    .where(and(inArray(groupOrders.status, DEADLINE_STATUSES), sql`${deadlineDueAt} <= ${ts(now)}`))
     .orderBy(asc(deadlineDueAt))
     .limit(limit);
 }

@@ -8,6 +8,7 @@ import type { Deps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCompany } from '../company/company.repository.ts';
 import { queueEmail } from '../notifications/outbox.service.ts';
+import { utcText } from '../notifications/texts.ts';
 import { routeOf } from './group.queries.ts';
 import { lockGroup, type GroupRow } from './group.repository.ts';
 import { nextInstalmentOf } from './instalments.ts';
@@ -78,11 +79,10 @@ export async function sendGroupReminders(deps: MailDeps, now: Date): Promise<num
 
 /**
  * The lapse mail of a group the lapse job is closing, in the job's transaction: `group` is the locked row before the
- * move (its deadline is the one missed). Once per deadline, like the reminders.
+ * move and `deadline` the one it missed. Once per deadline, like the reminders.
  */
-export async function notifyLapse(tx: DbOrTx, deps: MailDeps, group: GroupRow): Promise<void> {
-  const deadline = openDeadlineOf(group);
-  if (deadline) await remind(tx, deps, group, deadline, 'lapse');
+export async function notifyLapse(tx: DbOrTx, deps: MailDeps, group: GroupRow, deadline: GroupDeadline): Promise<void> {
+  await remind(tx, deps, group, deadline, 'lapse');
 }
 
 /** Records the reminder and, when it is new, queues one mail per recipient. 1 when recorded, 0 when sent before. */
@@ -110,7 +110,6 @@ async function remind(tx: DbOrTx, deps: MailDeps, group: GroupRow, deadline: Gro
   return 1;
 }
 
-const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const moneyText = (d: GroupDeadline) => `${formatMoney(d.amount, d.currency)} ${d.currency}`;
 
 /** When it is due, how much, and what a miss costs (deposits are not refunded, spec point 9). */

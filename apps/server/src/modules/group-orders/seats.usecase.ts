@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import type { GroupOrder, GroupSeatsBody } from '@portal/contract/api/group-orders';
 import type { Deps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { forbidden } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { visibleGroup } from './group.access.ts';
+import { deskGroup } from './group.access.ts';
 import { applyGroupTransition, GROUP_SYSTEM, type GroupActorRef } from './group-transition.ts';
 import { groupsIdleIn, lockGroup, type GroupRow } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
@@ -37,8 +36,7 @@ async function reportSeats(tx: DbOrTx, group: GroupRow, outcome: SeatsOutcome, a
 
 /** POST /order/v2/flight/group/orders/{id}/seats: the platform's group desk reports the outcome of applying for seats. */
 export async function deskSeats(db: DbOrTx, auth: AuthContext, id: string, body: SeatsOutcome, o: { now?: Date } = {}): Promise<GroupOrder> {
-  const { group: visible, asDesk } = await visibleGroup(db, auth, id);
-  if (!asDesk) throw forbidden();
+  const visible = await deskGroup(db, auth, id);
   const now = o.now ?? new Date();
   await db.transaction(async (tx) => {
     const group = (await lockGroup(tx, visible.id))!;

@@ -1,13 +1,11 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Deps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { groupOrders } from '../../db/schema/index.ts';
 import { ticketNumbersTaken } from '../../suppliers/air/booking-store.ts';
 import { newTicketNumber, ticketPrefix } from '../../suppliers/air/booking-rules.ts';
 import { applyGroupTransition, GROUP_SYSTEM } from './group-transition.ts';
-import { lockGroup, type GroupRow } from './group.repository.ts';
+import { groupsNamesConfirmedBy, lockGroup, type GroupRow } from './group.repository.ts';
 import { groupDeskDelaySeconds } from './quote.usecase.ts';
-import { groupPassengersOf, groupTicketNumbersTaken, setTicketNumber } from './names.repository.ts';
+import { groupPassengersOf, groupTicketNumbersTaken, setTicketNumbers } from './names.repository.ts';
 
 /**
  * Group ticketing (issue 12): once the agency confirmed the passenger list, the group desk issues one ticket per
@@ -34,24 +32,19 @@ async function freeTicketNumbers(tx: DbOrTx, carrier: string, count: number): Pr
 export async function issueGroupTickets(tx: DbOrTx, group: GroupRow): Promise<number> {
   const carrier = group.quote?.journeys[0]?.flights[0]?.carrier;
   if (!carrier) throw new Error(`group ${group.id} has no quoted flight to ticket`);
-  const travellers = (await groupPassengersOf(tx, group.id)).filter((p) => !p.ticketNumber);
+  const list = await groupPassengersOf(tx, group.id);
+  const travellers = list.filter((p) => !p.ticketNumber);
   const numbers = await freeTicketNumbers(tx, carrier, travellers.length);
-  for (const [i, t] of travellers.entries()) await setTicketNumber(tx, t.id, numbers[i]);
-  const count = (await groupPassengersOf(tx, group.id)).length;
+  await setTicketNumbers(tx, travellers.map((t, i) => ({ id: t.id, ticketNumber: numbers[i] })));
+  const count = list.length;
   await applyGroupTransition(tx, group, 'issue', GROUP_SYSTEM, { data: { messageKey: 'group.tickets.issued', params: { count }, carrier } });
   return count;
 }
 
 export async function runSimulatedTicketing(deps: Pick<Deps, 'db' | 'log'>, now: Date, o: { delaySeconds?: number } = {}): Promise<number> {
   const cutoff = new Date(now.getTime() - (o.delaySeconds ?? groupDeskDelaySeconds()) * 1000);
-  const due = await deps.db
-    .select({ id: groupOrders.id })
-    .from(groupOrders)
-    .where(and(eq(groupOrders.status, 'proceeding'), isNotNull(groupOrders.namesConfirmedAt), lte(groupOrders.namesConfirmedAt, cutoff)))
-    .orderBy(asc(groupOrders.namesConfirmedAt))
-    .limit(50);
   let issued = 0;
-  for (const candidate of due) {
+  for (const candidate of await groupsNamesConfirmedBy(deps.db, cutoff)) {
     try {
       issued += await deps.db.transaction(async (tx) => {
         const group = (await lockGroup(tx, candidate.id))!;

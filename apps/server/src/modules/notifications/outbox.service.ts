@@ -47,9 +47,21 @@ export async function queueEmail<K extends EmailKind>(tx: DbOrTx, input: QueueEm
 type AgencyParams<K extends EmailKind> = Omit<EmailParams[K], 'platform' | 'name' | 'code'>;
 
 /**
+ * Why no mail from its parent can reach `agency`, as a message key, or null when notifyAgency would queue one: the
+ * agency has no contact email, or its `sendEmailToSubAgency` switch is off. A request that asked for a mail is refused
+ * with this key before anything moves (agency-money.service.ts), rather than answering a success that sent nothing.
+ */
+export function agencyMailRefusal(agency: CompanyRow): 'error.email.noContact' | 'error.email.switchedOff' | null {
+  if (!agency.contactEmail) return 'error.email.noContact';
+  if (!{ ...DEFAULT_COMMON_CONFIG, ...agency.commonConfig }.sendEmailToSubAgency) return 'error.email.switchedOff';
+  return null;
+}
+
+/**
  * A mail from the parent agency to one of its agencies, to the agency's contact email in the agency's email language.
  * The agency's `sendEmailToSubAgency` switch (set by its parent) decides whether such mails are written at all: off
- * means the parent tells the agency itself and nothing is queued. Returns the queued mail, or null when none was.
+ * means the parent tells the agency itself and nothing is queued. Returns the queued mail, or null when none was
+ * (agencyMailRefusal says why).
  */
 export async function notifyAgency<K extends Exclude<EmailKind, 'notice'>>(
   tx: DbOrTx,
@@ -58,8 +70,9 @@ export async function notifyAgency<K extends Exclude<EmailKind, 'notice'>>(
   kind: K,
   params: AgencyParams<K>,
 ): Promise<OutboxRow | null> {
+  // The contact email test only narrows its type: agencyMailRefusal has already refused an agency without one.
+  if (agencyMailRefusal(agency) || !agency.contactEmail) return null;
   const config = { ...DEFAULT_COMMON_CONFIG, ...agency.commonConfig };
-  if (!config.sendEmailToSubAgency || !agency.contactEmail) return null;
   return queueEmail(tx, {
     companyId: agency.id,
     kind,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { TransactionStatus } from '@portal/contract/api/bills';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentTransactions } from '../../db/schema/index.ts';
@@ -30,6 +30,13 @@ export async function findCompanyTransaction(db: DbOrTx, companyId: string, id: 
 
 export async function findTransactionByKey(db: DbOrTx, idempotencyKey: string): Promise<TransactionRow | null> {
   const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.idempotencyKey, idempotencyKey)).limit(1);
+  return row ?? null;
+}
+
+/** The transaction holding one of `idempotencyKeys` (the candidates a request's key may have opened), if any. */
+export async function findTransactionByAnyKey(db: DbOrTx, idempotencyKeys: string[]): Promise<TransactionRow | null> {
+  if (idempotencyKeys.length === 0) return null;
+  const [row] = await db.select().from(paymentTransactions).where(inArray(paymentTransactions.idempotencyKey, idempotencyKeys)).limit(1);
   return row ?? null;
 }
 

@@ -76,6 +76,36 @@ describe('station data', () => {
     }
   });
 
+  it("reads a train search's place as the picker offers it: a city key, a code in any case, a station's exact name", () => {
+    // HGH is the city Hangzhou (as the picker offers it), though 杭州东 shares the telegraph code.
+    expect(stationsFor('HGH')).toEqual(getRailCity('HGH')!.stations);
+    expect(stationsFor('HGH').length).toBeGreaterThan(1);
+    expect(stationsFor('langfang')).toEqual(getRailCity('langfang')!.stations);
+    expect(stationsFor(' vnp ')).toEqual(['VNP']);
+    for (const name of ['上海虹桥', '上海虹橋', 'Shanghai Hongqiao', 'shanghai hongqiao']) expect(stationsFor(name), name).toEqual(['AOH']);
+    // An English name three stations share (苏州, 宿州, 肃州) names the busiest.
+    expect(stationsFor('Suzhou')).toEqual(['SZH']);
+    expect(stationsFor('宿州')).toEqual(['OXH']);
+    expect(stationsFor('shanghai hong')).toEqual([]);
+    expect(stationsFor('')).toEqual([]);
+  });
+
+  it('reads a code that is both a city key and a telegraph code as the picker offered it', () => {
+    // ENH is the city Enshi and the station Hefei South; HKG is Hong Kong and the station Hukou.
+    expect(getStation('ENH')!.name.en).toBe('Hefei South');
+    expect(stationsFor('ENH', 'station')).toEqual(['ENH']);
+    expect(stationsFor('ENH', 'city')).toEqual(getRailCity('ENH')!.stations);
+    expect(stationsFor('ENH')).toEqual(getRailCity('ENH')!.stations);
+    expect(stationsFor('ENH', 'city')).not.toContain('ENH');
+    expect(stationsFor('HKG', 'city')).toEqual(['XJA']);
+    expect(stationsFor('HKG', 'station')).toEqual(['HKG']);
+    // A station's name is a station; a city key is not one, nor a station code a city.
+    expect(stationsFor('合肥南', 'station')).toEqual(['ENH']);
+    expect(stationsFor('langfang', 'station')).toEqual(['LJP']);
+    expect(stationsFor('VNP', 'city')).toEqual([]);
+    expect(stationsFor('suzhou-js', 'station')).toEqual([]);
+  });
+
   it('is checked at start-up: the shipped file passes, a broken copy is refused with every problem named', () => {
     const file = stationsData as unknown as StationsFile;
     expect(stationDataProblems(file)).toEqual([]);

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@portal/contract/languages';
-import type { StationItem } from '@portal/contract/api/trains';
+import type { StationItem, StationItemType } from '@portal/contract/api/trains';
 import stationsData from './data/stations.json' with { type: 'json' };
 import { getCity } from './reference.ts';
 import type { LocalizedName } from './types.ts';
@@ -81,11 +81,26 @@ export const allRailCities = (): readonly RailCity[] => CITIES;
 export const railLines = (): readonly RailLine[] => FILE.lines;
 export const provinceName = (code: string | null, lang: Language): string | null => (code ? (provinceByCode.get(code)?.name[lang] ?? null) : null);
 
-/** A city key expands to its stations (busiest first), a telegraph code gives itself; [] when unknown. */
-export function stationsFor(code: string): string[] {
-  const city = getRailCity(code);
-  if (city) return [...city.stations];
-  return stationByCode.has(code.toUpperCase()) ? [code.toUpperCase()] : [];
+/** Station names in each script, English in lower case, to the station; a name two stations share names the busier. */
+const stationByName = new Map<string, string>();
+for (const s of [...STATIONS].sort((a, b) => a.rank - b.rank)) {
+  for (const n of new Set(LANGUAGES.map((l) => s.name[l].toLowerCase()))) if (!stationByName.has(n)) stationByName.set(n, s.code);
+}
+
+/**
+ * The stations a train search's from or to names: a city key (BJS, langfang) expands to its stations, busiest first; a
+ * telegraph code (VNP, vnp) or a station's exact name in any of its languages (上海虹桥, 上海虹橋, shanghai hongqiao)
+ * gives that station; [] when unknown. Some city keys are also telegraph codes (ENH: Enshi, and the station Hefei
+ * South): `type`, what the picker offered, decides; without it the city is read first.
+ */
+export function stationsFor(place: string, type?: StationItemType): string[] {
+  const p = place.trim();
+  const city = type === 'station' ? undefined : getRailCity(p);
+  if (city || type === 'city') return city ? [...city.stations] : [];
+  const code = p.toUpperCase();
+  if (stationByCode.has(code)) return [code];
+  const named = stationByName.get(p.toLowerCase());
+  return named ? [named] : [];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

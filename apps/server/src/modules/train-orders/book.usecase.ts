@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { Code } from '@portal/contract/codes';
 import { formatMoney } from '@portal/contract/currency';
 import { chinaTimeToInstant, TRAIN_TYPES, type CreateTrainOrderBody, type TrainOrder, type TrainType } from '@portal/contract/api/trains';
+import { latestToday } from '@portal/contract/passengers/dates';
 import { validateTrainBooking } from '@portal/contract/passengers/train';
+import type { FieldErrors } from '@portal/contract/passengers/validate';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { RailBooking, RailPassenger, SeatPreference } from '../../suppliers/rail/types.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { latestToday } from '../flight-orders/book.usecase.ts';
 import { railCall, railSupplierOf, type TrainOrderDeps } from './deps.ts';
 import { trainOrderOf } from './train.queries.ts';
 import { findTrainOrderByKey, insertTrainEvent, insertTrainOrder, nextTrainOrderNumber, type StoredTrainPassenger } from './train.repository.ts';
@@ -35,10 +36,11 @@ export function orderIdFor(companyId: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function validationError(fields: Record<string, string | { key: string; params: Record<string, string | number> }>): AppError {
+/** The rules' field errors as the flight booking answers them: the first one is the message. */
+function validationError(fields: FieldErrors): AppError {
   const [first] = Object.values(fields);
   const key = typeof first === 'string' ? first : first.key;
-  return new AppError(Code.VALIDATION, key as never, typeof first === 'string' ? {} : first.params, fields as never);
+  return new AppError(Code.VALIDATION, key, typeof first === 'string' ? {} : first.params, fields);
 }
 
 const typeOf = (trainNumber: string): TrainType => ((TRAIN_TYPES as readonly string[]).includes(trainNumber[0]) ? (trainNumber[0] as TrainType) : 'K');
@@ -108,6 +110,10 @@ export async function bookTrainOrder(deps: TrainOrderDeps, auth: AuthContext, bo
       currency: 'CNY',
     });
   }
+
+  // The railway answered this key's earlier hold, which a refusal above gave up (released) or which lapsed: a request
+  // that now passes (a higher accepted total, corrected passengers) must not become an order on a dead hold.
+  if (booking.status !== 'held') throw idempotencyConflict();
 
   const passengers: StoredTrainPassenger[] = checked.passengers.map((p, i) => {
     const ticket = booking.tickets.find((t) => t.passengerIndex === i);

@@ -5,7 +5,7 @@ import type { TrainOrderDeps } from './deps.ts';
 import { failTrainOrder, ticketTrainOrder } from './pay.usecase.ts';
 import { visibleTrainOrder } from './train.access.ts';
 import { trainOrderOf } from './train.queries.ts';
-import { refusedTrainMove } from './train-transition.ts';
+import { refusedTrainMove, TRAIN_SYSTEM } from './train-transition.ts';
 import { trainTransitionOf } from './train.states.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function trainDeskAction(deps: TrainOrderDeps, auth: AuthContext, o
   if (action === 'issue') {
     const event = order.status === 'ticketing' ? 'retry_ticketing' : 'issue';
     if (!trainTransitionOf(order.status, event, 'platform')) throw refusedTrainMove(order, 'issue');
-    const done = await ticketTrainOrder(deps, order.id, order.status === 'ticketing' ? { kind: 'system', userId: null } : actor);
+    const done = await ticketTrainOrder(deps, order.id, order.status === 'ticketing' ? TRAIN_SYSTEM : actor);
     return trainOrderOf(deps.db, done, true);
   }
   if (!trainTransitionOf(order.status, 'mark_failed', 'platform')) throw refusedTrainMove(order, 'mark_failed');

@@ -3,6 +3,8 @@ import { formatMoney } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import type { SeatClass, TrainOrder } from '@portal/contract/api/trains';
 import { documentFonts } from '../flight-orders/documents/fonts.ts';
+import { formatDate, splitLocal } from '../flight-orders/documents/format.ts';
+import { isValidTicket } from './train.states.ts';
 
 /**
  * The e-ticket (电子客票) itinerary of a train order: one page per valid ticket, as 12306's printable trip record
@@ -44,11 +46,14 @@ const CLASS: Record<SeatClass, Record<Language, string>> = {
   no_seat: { en: 'No seat', 'zh-CN': '无座', 'zh-TW': '無座' },
 };
 
-export const eTicketFilename = (order: Pick<TrainOrder, 'orderNumber'>) => `e-ticket-${order.orderNumber}.pdf`;
-
 export async function renderTrainETicket(order: TrainOrder, lang: Language): Promise<Buffer> {
   const fonts = await documentFonts();
   const t = (k: keyof typeof L) => L[k][lang];
+  /** China wall-clock times as printed (the itinerary's date forms: "Tue 01 Dec 2026 08:00" / "2026年12月1日 周二 08:00"). */
+  const when = (local: string) => {
+    const { date, time } = splitLocal(local);
+    return `${formatDate(date, lang, true)} ${time}`;
+  };
   const doc = new PDFDocument({ size: 'A5', layout: 'landscape', margin: 36, lang, displayTitle: true, info: { Title: `${t('title')} ${order.orderNumber}`, Author: order.companyName } });
   doc.registerFont('R', fonts.regular);
   doc.registerFont('B', fonts.bold);
@@ -58,7 +63,7 @@ export async function renderTrainETicket(order: TrainOrder, lang: Language): Pro
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const printable = order.passengers.filter((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed');
+  const printable = order.passengers.filter(isValidTicket);
   printable.forEach((p, i) => {
     if (i > 0) doc.addPage();
     const row = (k: keyof typeof L, value: string) => {
@@ -70,15 +75,15 @@ export async function renderTrainETicket(order: TrainOrder, lang: Language): Pro
     doc.moveDown(0.8).fillColor('#000');
     doc.font('B').fontSize(22).text(`${order.from.name}  ${order.trainNumber}  ${order.to.name}`, { align: 'center' });
     doc.moveDown(0.6);
-    row('departs', order.departureAt.replace('T', ' '));
-    row('arrives', order.arrivalAt.replace('T', ' '));
+    row('departs', when(order.departureAt));
+    row('arrives', when(order.arrivalAt));
     const seat = p.seat ? (p.seat.seat ? `${p.seat.car} / ${p.seat.seat}` : `${p.seat.car} / ${t('standing')}`) : '-';
     row('seat', seat);
     row('seatClass', `${CLASS[order.seatClass][lang]}${p.ticketType === 'child' ? ` (${t('child')})` : ''}`);
     row('fare', formatMoney(p.price, 'CNY'));
     row('passenger', p.name);
     row('document', p.document.number);
-    if (p.change) row('changed', `${p.change.trainNumber} ${p.change.departureAt.replace('T', ' ')}`);
+    if (p.change) row('changed', `${p.change.trainNumber} ${when(p.change.departureAt)}`);
     doc.moveDown(0.5).font('R').fontSize(8).fillColor('#666').text(t('note'));
   });
   doc.end();

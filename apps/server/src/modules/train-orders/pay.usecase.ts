@@ -1,16 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_TRAIN_CONFIG, type PaymentChannelCode } from '@portal/contract/api/agencies';
 import type { PayTrainOrderAnswer } from '@portal/contract/api/trains';
 import { Code } from '@portal/contract/codes';
-import { trainOrderEvents } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { captureAsSpend, hold, release } from '../ledger/ledger.service.ts';
 import { allowedChannels } from '../payments/top-up-rules.ts';
 import { railCall, railSupplierOf, TRAIN_ORDER_REFERENCE, TRAIN_PAYMENT_HOLD_MINUTES, type TrainOrderDeps } from './deps.ts';
 import { visibleTrainOrder } from './train.access.ts';
-import { passengersOfRow, lockTrainOrder, findTrainOrder, type StoredTrainPassenger, type TrainOrderRow } from './train.repository.ts';
+import { findTrainOrder, lockTrainOrder, paidWithKey, passengersOfRow, type StoredTrainPassenger, type TrainOrderRow } from './train.repository.ts';
 import { applyTrainTransition, refusedTrainMove, TRAIN_SYSTEM, type TrainActorRef } from './train-transition.ts';
 import { trainTransitionOf } from './train.states.ts';
 
@@ -24,15 +21,6 @@ import { trainTransitionOf } from './train.states.ts';
 
 const holdKeyOf = (orderId: string) => `train-order-pay:${orderId}`;
 const TRAIN_METHODS: readonly PaymentChannelCode[] = ['balance', 'credit'];
-
-async function paidWithKey(db: DbOrTx, orderId: string, key: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: trainOrderEvents.id })
-    .from(trainOrderEvents)
-    .where(and(eq(trainOrderEvents.orderId, orderId), sql`${trainOrderEvents.event} in ('pay', 'pay_for_desk')`, sql`${trainOrderEvents.data}->>'idempotencyKey' = ${key}`))
-    .limit(1);
-  return rows.length > 0;
-}
 
 const answerOf = (o: TrainOrderRow): PayTrainOrderAnswer => ({ status: o.status, paymentStatus: o.paymentStatus, redirectUrl: null, transactionId: null });
 
@@ -71,7 +59,8 @@ export async function payTrainOrder(deps: TrainOrderDeps, auth: AuthContext, ord
     return { order: next, replay: false };
   });
   if (paid.order.status !== 'ticketing') return answerOf(paid.order);
-  return answerOf(await ticketTrainOrder(deps, paid.order.id, actor.kind === 'agency' ? TRAIN_SYSTEM : actor));
+  // The railway's answer is the system's move (issue or ticketing_failed), not the agent's.
+  return answerOf(await ticketTrainOrder(deps, paid.order.id));
 }
 
 /**

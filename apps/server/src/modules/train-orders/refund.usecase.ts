@@ -10,7 +10,7 @@ import { visibleTrainOrder } from './train.access.ts';
 import { trainOrderOf } from './train.queries.ts';
 import { lockTrainOrder, passengersOfRow, type StoredTrainPassenger, type TrainOrderRow } from './train.repository.ts';
 import { applyTrainTransition, refusedTrainMove } from './train-transition.ts';
-import { trainTransitionOf } from './train.states.ts';
+import { isValidTicket, trainTransitionOf } from './train.states.ts';
 
 /**
  * Refunds before departure, per ticket (POST .../refund-quote and .../refund). The quote is 12306's fee tiers
@@ -108,7 +108,7 @@ export async function refundTrainOrder(
       if (!moved.ok) throw new Error(`train order ${locked.id}: refund not booked (${moved.reason})`);
     }
     // A changed ticket is still a valid ticket (on its new train): the order is not refunded while one is left.
-    const anyValid = passengers.some((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed');
+    const anyValid = passengers.some(isValidTicket);
     return applyTrainTransition(tx, locked, anyValid ? 'refund' : 'refund_all', { kind: 'agency', userId: auth.user.id }, {
       patch: { passengers, refundedTotal: locked.refundedTotal + amount, refundFeeTotal: locked.refundFeeTotal + fee },
       data: { passengers: lines.map((l) => l.passengerIndex), amount, fee, idempotencyKey: o.idempotencyKey },

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_TRAIN_CONFIG } from '@portal/contract/api/agencies';
 import { Code } from '@portal/contract/codes';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { ensureSecret, insertDelivery } from '../webhooks/webhooks.repository.ts';
-import { generateWebhookSecret } from '../webhooks/webhooks.signature.ts';
+import { queueWebhookTo } from '../webhooks/webhooks.service.ts';
 import { trainTransitionOf, type TrainActor, type TrainEvent } from './train.states.ts';
 import { insertTrainEvent, updateTrainOrder, type NewTrainOrderRow, type TrainOrderRow } from './train.repository.ts';
 
@@ -53,36 +51,24 @@ export async function applyTrainTransition(
  */
 export async function queueTrainWebhook(tx: DbOrTx, order: TrainOrderRow, from: string, event: string): Promise<string | null> {
   const [company] = await tx.select({ trainConfig: companies.trainConfig }).from(companies).where(eq(companies.id, order.companyId)).limit(1);
-  const url = { ...DEFAULT_TRAIN_CONFIG, ...company?.trainConfig }.notificationUrl?.trim();
-  if (!url) return null;
-  await ensureSecret(tx, order.companyId, generateWebhookSecret());
-  const id = randomUUID();
-  const now = new Date();
-  const data = {
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    product: 'train',
-    event,
-    from,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    trainNumber: order.trainNumber,
-    departureAt: order.departureAt,
-    total: order.total,
-    refundedTotal: order.refundedTotal,
-    currency: order.currency,
-    changedAt: now.toISOString(),
-  };
-  await insertDelivery(tx, {
-    id,
+  return queueWebhookTo(tx, { ...DEFAULT_TRAIN_CONFIG, ...company?.trainConfig }.notificationUrl, {
     companyId: order.companyId,
     orderId: order.id,
     event: 'train_order.status_changed',
-    url,
-    payload: { id, event: 'train_order.status_changed', createdAt: now.toISOString(), data },
-    status: 'pending',
-    nextAttemptAt: now,
-    createdAt: now,
+    data: {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      product: 'train',
+      event,
+      from,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      trainNumber: order.trainNumber,
+      departureAt: order.departureAt,
+      total: order.total,
+      refundedTotal: order.refundedTotal,
+      currency: order.currency,
+      changedAt: new Date().toISOString(),
+    },
   });
-  return id;
 }

@@ -1,9 +1,7 @@
-import { and, eq, lte } from 'drizzle-orm';
 import type { JobDefinition } from '../../jobs/types.ts';
-import { trainOrders } from '../../db/schema/index.ts';
 import type { TrainOrderDeps } from './deps.ts';
 import { ticketTrainOrder } from './pay.usecase.ts';
-import { lockTrainOrder, passengersOfRow, type StoredTrainPassenger } from './train.repository.ts';
+import { lapsedUnpaidTrainOrderIds, lockTrainOrder, passengersOfRow, stuckTicketingTrainOrderIds, type StoredTrainPassenger } from './train.repository.ts';
 import { applyTrainTransition, TRAIN_SYSTEM } from './train-transition.ts';
 
 /**
@@ -12,13 +10,9 @@ import { applyTrainTransition, TRAIN_SYSTEM } from './train-transition.ts';
  * (the railway answers the same tickets, so a retry never issues twice). Safe to run twice or late.
  */
 export async function sweepTrainOrders(deps: TrainOrderDeps, now: Date): Promise<{ expired: number; retried: number }> {
-  const lapsed = await deps.db
-    .select({ id: trainOrders.id })
-    .from(trainOrders)
-    .where(and(eq(trainOrders.status, 'to_be_paid'), lte(trainOrders.paymentDeadline, now)))
-    .limit(200);
+  const lapsed = await lapsedUnpaidTrainOrderIds(deps.db, now, 200);
   let expired = 0;
-  for (const { id } of lapsed) {
+  for (const id of lapsed) {
     const done = await deps.db.transaction(async (tx) => {
       const order = (await lockTrainOrder(tx, id))!;
       if (order.status !== 'to_be_paid' || !order.paymentDeadline || order.paymentDeadline > now) return false;
@@ -29,12 +23,8 @@ export async function sweepTrainOrders(deps: TrainOrderDeps, now: Date): Promise
     if (done) expired++;
   }
   // Retried a minute or more after the last attempt, so the payment's own attempt is never doubled by the sweep.
-  const stuck = await deps.db
-    .select({ id: trainOrders.id })
-    .from(trainOrders)
-    .where(and(eq(trainOrders.status, 'ticketing'), lte(trainOrders.updatedAt, new Date(now.getTime() - 60_000))))
-    .limit(50);
-  for (const { id } of stuck) await ticketTrainOrder(deps, id);
+  const stuck = await stuckTicketingTrainOrderIds(deps.db, new Date(now.getTime() - 60_000), 50);
+  for (const id of stuck) await ticketTrainOrder(deps, id);
   return { expired, retried: stuck.length };
 }
 

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TrainOrderListQuery, TrainStatusCountQuery } from '@portal/contract/api/trains';
 import {
@@ -7,17 +6,15 @@ import {
   type TrainOrderAction,
   type TrainOrderListAnswer,
   type TrainOrderListItem,
-  type TrainOrderStatus,
   type TrainStatusCount,
 } from '@portal/contract/api/trains';
 import { maskDocumentNumber } from '@portal/contract/passengers/validate';
 import type { DbOrTx } from '../../db/client.ts';
-import { trainOrders } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { trainOwnScope, visibleTrainOrder } from './train.access.ts';
-import { trainEventsFrom } from './train.states.ts';
-import { passengersOfRow, trainEventsOf, type TrainEventRow, type TrainOrderRow } from './train.repository.ts';
+import { isValidTicket, trainEventsFrom } from './train.states.ts';
+import { countTrainOrdersByStatus, listTrainOrderRows, passengersOfRow, trainEventsOf, type TrainEventRow, type TrainOrderRow } from './train.repository.ts';
 
 /** Reading train orders: detail, list and status counts, always within the caller's tenancy. */
 
@@ -34,7 +31,7 @@ export function trainActionsOf(order: TrainOrderRow, now: Date): TrainOrderActio
   const actions: TrainOrderAction[] = [];
   if (events.includes('pay') || events.includes('pay_for_desk')) actions.push('pay');
   if (events.includes('cancel')) actions.push('cancel');
-  if (passengers.some((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed')) actions.push('downloadTicket');
+  if (passengers.some(isValidTicket)) actions.push('downloadTicket');
   if (valid && beforeDeparture && (events.includes('refund') || events.includes('refund_all'))) actions.push('refund');
   const changeCloses = chinaTimeToInstant(order.departureAt).getTime() - CHANGE_CLOSE_MS;
   if (valid && now.getTime() < changeCloses && events.includes('change')) actions.push('change');
@@ -132,22 +129,6 @@ export async function loadTrainOrderDetail(db: DbOrTx, auth: AuthContext, id: st
   return trainOrderOf(db, order, asDesk);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-function listConditions(scope: SQL[], q: z.output<typeof TrainOrderListQuery>): SQL[] {
-  const where = [...scope];
-  if (q.status?.length) where.push(inArray(trainOrders.status, q.status));
-  if (q.orderNumber) where.push(ilike(trainOrders.orderNumber, `${escapeLike(q.orderNumber)}%`));
-  if (q.trainNumber) where.push(eq(trainOrders.trainNumber, q.trainNumber.toUpperCase().replace(/\s+/g, '')));
-  if (q.passengerName) where.push(ilike(trainOrders.passengerNames, `%${escapeLike(q.passengerName)}%`));
-  if (q.createdFrom) where.push(gte(trainOrders.createdAt, new Date(`${q.createdFrom}T00:00:00Z`)));
-  if (q.createdTo) where.push(lt(trainOrders.createdAt, new Date(`${dayAfter(q.createdTo)}T00:00:00Z`)));
-  if (q.departureFrom) where.push(gte(trainOrders.departureDate, q.departureFrom));
-  if (q.departureTo) where.push(lte(trainOrders.departureDate, q.departureTo));
-  return where;
-}
-
 function toListItem(order: TrainOrderRow, createdByName: string | null): TrainOrderListItem {
   const from = order.fromStation as Station;
   const to = order.toStation as Station;
@@ -172,15 +153,8 @@ function toListItem(order: TrainOrderRow, createdByName: string | null): TrainOr
 }
 
 export async function listTrainOrders(db: DbOrTx, auth: AuthContext, q: z.output<typeof TrainOrderListQuery>): Promise<TrainOrderListAnswer> {
-  const where = and(...listConditions(trainOwnScope(auth), q));
-  const dir = q.order === 'asc' ? asc : desc;
-  const orderBy = q.sort === 'departure' ? [dir(trainOrders.departureUtc), dir(trainOrders.id)] : [dir(trainOrders.createdAt), dir(trainOrders.id)];
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(trainOrders).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
-  ]);
+  const { rows, total } = await listTrainOrderRows(db, trainOwnScope(auth), q);
   const names = await userNames(db, [...new Set(rows.map((r) => r.createdBy).filter((x): x is string => !!x))]);
-  const total = Number(n);
   return {
     items: rows.map((r) => toListItem(r, r.createdBy ? (names.get(r.createdBy) ?? null) : null)),
     total,
@@ -191,8 +165,5 @@ export async function listTrainOrders(db: DbOrTx, auth: AuthContext, q: z.output
 }
 
 export async function trainStatusCounts(db: DbOrTx, auth: AuthContext, q: z.output<typeof TrainStatusCountQuery>): Promise<TrainStatusCount[]> {
-  const scope = trainOwnScope(auth);
-  const where = q.status?.length ? and(...scope, inArray(trainOrders.status, q.status as TrainOrderStatus[])) : and(...scope);
-  const rows = await db.select({ status: trainOrders.status, cnt: sql<number>`count(*)::int` }).from(trainOrders).where(where).groupBy(trainOrders.status);
-  return rows.map((r) => ({ status: r.status, cnt: Number(r.cnt) }));
+  return countTrainOrdersByStatus(db, trainOwnScope(auth), q.status);
 }

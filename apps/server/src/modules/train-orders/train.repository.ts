@@ -1,5 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { TrainSeat, TrainTicketStatus, TrainTicketType } from '@portal/contract/api/trains';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TrainOrderListQuery, TrainOrderStatus, TrainSeat, TrainTicketStatus, TrainTicketType } from '@portal/contract/api/trains';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingNumberCounters, trainOrderEvents, trainOrders } from '../../db/schema/index.ts';
 
@@ -91,4 +92,62 @@ export async function insertTrainEvent(db: DbOrTx, e: typeof trainOrderEvents.$i
 
 export function trainEventsOf(db: DbOrTx, orderId: string): Promise<TrainEventRow[]> {
   return db.select().from(trainOrderEvents).where(eq(trainOrderEvents.orderId, orderId)).orderBy(asc(trainOrderEvents.seq));
+}
+
+/** Whether the order was paid under this Idempotency-Key (a replayed payment). */
+export async function paidWithKey(db: DbOrTx, orderId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: trainOrderEvents.id })
+    .from(trainOrderEvents)
+    .where(and(eq(trainOrderEvents.orderId, orderId), inArray(trainOrderEvents.event, ['pay', 'pay_for_desk']), sql`${trainOrderEvents.data}->>'idempotencyKey' = ${key}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---- lists and the sweep -----------------------------------------------------------------------------------------
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Conditions of the order list; `scope` is the tenancy part (company, and the creator when onlyOwnOrders). */
+function listConditions(scope: SQL[], q: z.output<typeof TrainOrderListQuery>): SQL[] {
+  const where = [...scope];
+  if (q.status?.length) where.push(inArray(trainOrders.status, q.status));
+  if (q.orderNumber) where.push(ilike(trainOrders.orderNumber, `${escapeLike(q.orderNumber)}%`));
+  if (q.trainNumber) where.push(eq(trainOrders.trainNumber, q.trainNumber.toUpperCase().replace(/\s+/g, '')));
+  if (q.passengerName) where.push(ilike(trainOrders.passengerNames, `%${escapeLike(q.passengerName)}%`));
+  if (q.createdFrom) where.push(gte(trainOrders.createdAt, new Date(`${q.createdFrom}T00:00:00Z`)));
+  if (q.createdTo) where.push(lt(trainOrders.createdAt, new Date(`${dayAfter(q.createdTo)}T00:00:00Z`)));
+  if (q.departureFrom) where.push(gte(trainOrders.departureDate, q.departureFrom));
+  if (q.departureTo) where.push(lte(trainOrders.departureDate, q.departureTo));
+  return where;
+}
+
+export async function listTrainOrderRows(db: DbOrTx, scope: SQL[], q: z.output<typeof TrainOrderListQuery>): Promise<{ rows: TrainOrderRow[]; total: number }> {
+  const where = and(...listConditions(scope, q));
+  const dir = q.order === 'asc' ? asc : desc;
+  const orderBy = q.sort === 'departure' ? [dir(trainOrders.departureUtc), dir(trainOrders.id)] : [dir(trainOrders.createdAt), dir(trainOrders.id)];
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(trainOrders).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function countTrainOrdersByStatus(db: DbOrTx, scope: SQL[], statuses?: TrainOrderStatus[]): Promise<{ status: TrainOrderStatus; cnt: number }[]> {
+  const where = statuses?.length ? and(...scope, inArray(trainOrders.status, statuses)) : and(...scope);
+  const rows = await db.select({ status: trainOrders.status, cnt: sql<number>`count(*)::int` }).from(trainOrders).where(where).groupBy(trainOrders.status);
+  return rows.map((r) => ({ status: r.status, cnt: Number(r.cnt) }));
+}
+
+/** Unpaid orders whose payment deadline (the railway's hold) has passed. */
+export async function lapsedUnpaidTrainOrderIds(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: trainOrders.id }).from(trainOrders).where(and(eq(trainOrders.status, 'to_be_paid'), lte(trainOrders.paymentDeadline, now))).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Orders left ticketing, last touched at or before `before`. */
+export async function stuckTicketingTrainOrderIds(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: trainOrders.id }).from(trainOrders).where(and(eq(trainOrders.status, 'ticketing'), lte(trainOrders.updatedAt, before))).limit(limit);
+  return rows.map((r) => r.id);
 }

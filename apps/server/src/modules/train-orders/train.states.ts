@@ -1,4 +1,4 @@
-import type { TrainOrderStatus } from '@portal/contract/api/trains';
+import type { TrainOrderStatus, TrainTicketStatus } from '@portal/contract/api/trains';
 
 /**
  * The train order's state machine as data (architecture habit 1, as flight orders): every allowed move is one row of
@@ -60,6 +60,9 @@ export const TRAIN_TRANSITIONS: readonly TrainTransition[] = [
   T('issued', 'change', 'issued', 'agency'),
   T('partially_refunded', 'change', 'partially_refunded', 'agency'),
 ];
+
+/** A ticket the passenger travels on: issued, or changed (its new ticket, on the new train). */
+export const isValidTicket = (p: { ticketStatus: TrainTicketStatus }) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed';
 
 const byKey = new Map(TRAIN_TRANSITIONS.map((t) => [`${t.from}|${t.event}`, t] as const));
 

@@ -1,10 +1,7 @@
 import type { TrainService } from '@portal/contract/api/trains';
 import { describe, expect, it } from 'vitest';
 import type { RailService } from '../../suppliers/rail/types.ts';
-import { TrainPlaces } from './train-places.ts';
 import { applyFilters, bandOf, facetsOf, sortServices, toTrainService } from './train-results.ts';
-
-const places = new TrainPlaces([]);
 
 const rail: RailService = {
   serviceId: 'T109@2027-03-01',
@@ -35,11 +32,11 @@ const rail: RailService = {
   ],
 };
 
-const service = (over: Partial<TrainService>): TrainService => ({ ...toTrainService('sim-rail', rail, places, 'en'), ...over });
+const service = (over: Partial<TrainService>): TrainService => ({ ...toTrainService('sim-rail', rail, 'en'), ...over });
 
 describe('train results', () => {
   it("shows a supplier's train for the ride: its two stations, duration, days crossed, seats as 12306 counts them", () => {
-    const s = toTrainService('sim-rail', rail, places, 'en');
+    const s = toTrainService('sim-rail', rail, 'en');
     expect(s).toMatchObject({
       serviceId: 'T109@2027-03-01',
       supplier: 'sim-rail',
@@ -57,7 +54,7 @@ describe('train results', () => {
     expect(s.classes.map((c) => c.available)).toEqual(['many', 3, 0]);
     expect(s.classes[0].berthPrices).toEqual(rail.classes[0].berths);
     expect(s.classes[1].berthPrices).toBeUndefined();
-    expect(toTrainService('sim-rail', rail, places, 'zh-TW').to.name).toBe('上海');
+    expect(toTrainService('sim-rail', rail, 'zh-TW').to.name).toBe('上海');
   });
 
   it('bands times by the spec: 00-06, 06-12, 12-18, 18-24', () => {

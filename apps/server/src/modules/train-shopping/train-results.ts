@@ -12,13 +12,13 @@ import {
 } from '@portal/contract/api/trains';
 import type { Language } from '@portal/contract/languages';
 import type { RailService } from '../../suppliers/rail/types.ts';
-import type { TrainPlaces } from './train-places.ts';
+import { stationName } from './train-places.ts';
 
 /** A supplier's train as agencies see it: the ride's two stations, times, duration and each class's seats and fares. */
-export function toTrainService(supplier: string, s: RailService, places: TrainPlaces, lang: Language): TrainService {
+export function toTrainService(supplier: string, s: RailService, lang: Language): TrainService {
   const from = s.stops[s.fromIndex];
   const to = s.stops[s.toIndex];
-  const station = (code: string): TrainStation => ({ code, name: places.name(code, lang) });
+  const station = (code: string): TrainStation => ({ code, name: stationName(code, lang) });
   const departureAt = from.departure!;
   const arrivalAt = to.arrival!;
   return {

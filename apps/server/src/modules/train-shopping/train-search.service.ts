@@ -1,4 +1,4 @@
-import { TRAIN_PRESALE_DAYS, type TrainSearchAnswer, type TrainSearchBody, type TrainSearchFilters, type TrainService, type TrainSortKey } from '@portal/contract/api/trains';
+import { TRAIN_PRESALE_DAYS, trainPresaleWindow, type TrainSearchAnswer, type TrainSearchBody, type TrainSearchFilters, type TrainService, type TrainSortKey } from '@portal/contract/api/trains';
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
 import type { MessageKey } from '@portal/contract/messages';
@@ -6,7 +6,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { RailResult, RailSearchRequest, RailService, RailSupplier, RailSupplierRegistry } from '../../suppliers/rail/types.ts';
 import { contentRulesOf } from '../shopping/content-rules.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { TrainPlaces } from './train-places.ts';
+import { stationsFor } from '../reference/stations.ts';
+import { cityOf } from './train-places.ts';
 import { applyFilters, facetsOf, sortServices, toTrainService } from './train-results.ts';
 
 /**
@@ -17,8 +18,6 @@ import { applyFilters, facetsOf, sortServices, toTrainService } from './train-re
 
 /** How long the rail suppliers get to answer a search. */
 export const TRAIN_SEARCH_BUDGET_MS = 8_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export interface TrainSearchDeps {
   railSuppliers: RailSupplierRegistry;
@@ -30,15 +29,6 @@ export interface TrainSearchInput extends Omit<TrainSearchBody, 'filters' | 'sor
   filters: TrainSearchFilters;
   sort: { by: TrainSortKey; order: 'asc' | 'desc' };
 }
-
-const places = new WeakMap<RailSupplierRegistry, TrainPlaces>();
-function placesOf(registry: RailSupplierRegistry): TrainPlaces {
-  let p = places.get(registry);
-  if (!p) places.set(registry, (p = new TrainPlaces(registry.all().flatMap((s) => s.stations()))));
-  return p;
-}
-
-const chinaDay = (now: Date, days = 0) => new Date(now.getTime() + CHINA_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
 
 const fieldError = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
   new AppError(Code.VALIDATION, key, params, { [field]: { key, params } });
@@ -70,16 +60,13 @@ export async function searchTrains(
   opts: { now?: Date; budgetMs?: number } = {},
 ): Promise<TrainSearchAnswer> {
   if (contentRulesOf(auth.company).hideMainland) throw new AppError(Code.FORBIDDEN, 'train.search.mainlandHidden');
-  const known = placesOf(deps.railSuppliers);
-  const from = known.resolve(body.from);
-  if (!from) throw fieldError('from', 'train.search.unknownPlace', { place: body.from });
-  const to = known.resolve(body.to);
-  if (!to) throw fieldError('to', 'train.search.unknownPlace', { place: body.to });
-  const fromCities = new Set(from.map((c) => known.cityOf(c)));
-  if (to.some((c) => fromCities.has(known.cityOf(c)))) throw fieldError('to', 'train.search.samePlace');
-  const now = opts.now ?? new Date();
-  const first = chinaDay(now);
-  const last = chinaDay(now, TRAIN_PRESALE_DAYS - 1);
+  const from = stationsFor(body.from, body.fromType);
+  if (!from.length) throw fieldError('from', 'train.search.unknownPlace', { place: body.from });
+  const to = stationsFor(body.to, body.toType);
+  if (!to.length) throw fieldError('to', 'train.search.unknownPlace', { place: body.to });
+  const fromCities = new Set(from.map(cityOf));
+  if (to.some((c) => fromCities.has(cityOf(c)))) throw fieldError('to', 'train.search.samePlace');
+  const { first, last } = trainPresaleWindow(opts.now ?? new Date());
   if (body.date < first || body.date > last || Number.isNaN(Date.parse(`${body.date}T00:00:00Z`))) {
     throw fieldError('date', 'train.search.dateOutOfRange', { days: TRAIN_PRESALE_DAYS, first, last });
   }
@@ -99,7 +86,7 @@ export async function searchTrains(
       const key = `${s.trainNumber}|${s.serviceDate}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push(toTrainService(suppliers[i].code, s, known, lang));
+      found.push(toTrainService(suppliers[i].code, s, lang));
     }
   });
   const failures = answers.flatMap((a) => (a.status === 'error' ? [a.error] : []));

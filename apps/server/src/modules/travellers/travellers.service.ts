@@ -4,6 +4,7 @@ import { MAX_FREQUENT_PASSENGERS } from '@portal/contract/api/travellers';
 import type { DocumentType } from '@portal/contract/api/flight-orders';
 import { Code } from '@portal/contract/codes';
 import { normalizeDocumentNumber } from '@portal/contract/passengers/documents';
+import { latestToday } from '@portal/contract/passengers/dates';
 import { validateFrequentPassenger, type NormalizedFrequentPassenger } from '@portal/contract/passengers/frequent';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -29,7 +30,7 @@ import {
   type PassengerFields,
   type PassengerSearch,
 } from './travellers.repository.ts';
-import { fieldsRefusal, latestToday } from './validation.ts';
+import { fieldsRefusal } from './validation.ts';
 
 export interface TravellerDeps {
   db: Db;

@@ -44,8 +44,15 @@ export interface WebhookPayload {
  */
 export async function enqueueWebhook(tx: DbOrTx, e: WebhookEvent): Promise<string | null> {
   const company = await companyFlightConfig(tx, e.companyId);
-  if (!company) return null;
-  const url = flightConfigOf(company).bookingNotificationUrl?.trim();
+  return queueWebhookTo(tx, company ? flightConfigOf(company).bookingNotificationUrl : null, e);
+}
+
+/**
+ * The same for a URL the caller read from the agency's config of another product (the train config's
+ * notificationUrl): a blank or missing URL queues nothing.
+ */
+export async function queueWebhookTo(tx: DbOrTx, target: string | null | undefined, e: WebhookEvent): Promise<string | null> {
+  const url = target?.trim();
   if (!url) return null;
   await ensureSecret(tx, e.companyId, generateWebhookSecret());
   const id = randomUUID();

@@ -26,13 +26,13 @@ import { bookTrainOrder } from '../../modules/train-orders/book.usecase.ts';
 import { cancelTrainOrder } from '../../modules/train-orders/cancel.usecase.ts';
 import { changeTrainOrder } from '../../modules/train-orders/change.usecase.ts';
 import { trainDeskAction } from '../../modules/train-orders/desk.usecase.ts';
-import { eTicketFilename, renderTrainETicket } from '../../modules/train-orders/e-ticket-pdf.ts';
+import { trainETicketFile } from '../../modules/train-orders/documents.usecase.ts';
 import { payTrainOrder } from '../../modules/train-orders/pay.usecase.ts';
 import { quoteTrainRefund, refundTrainOrder } from '../../modules/train-orders/refund.usecase.ts';
 import { listTrainOrders, loadTrainOrderDetail, trainStatusCounts } from '../../modules/train-orders/train.queries.ts';
 import { kickWebhooks } from '../../modules/webhooks/webhooks.delivery.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { AppError, forbidden, ok } from '../../plugins/errors.ts';
+import { forbidden, ok } from '../../plugins/errors.ts';
 import { requiredIdempotencyKey } from '../../plugins/idempotency.ts';
 import { sendFile } from '../base/wallet.ts';
 
@@ -144,11 +144,7 @@ export default async function trainOrderRoutes(app: FastifyInstance) {
   r.get(
     '/order/v2/train/orders/:id/e-ticket',
     { preHandler: read, schema: { tags, security, summary: 'The e-ticket record of the issued tickets as a PDF (one page per ticket), in the reader\'s language', params: IdParams } },
-    async (req, reply) => {
-      const order = await loadTrainOrderDetail(app.deps.db, authOf(req), req.params.id);
-      if (!order.passengers.some((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed')) throw new AppError(Code.ORDER_STATE, 'order.transition.refused', { status: order.status, event: 'downloadTicket' });
-      return sendFile(reply, { filename: eTicketFilename(order), data: await renderTrainETicket(order, req.lang) }, PDF_MIME);
-    },
+    async (req, reply) => sendFile(reply, await trainETicketFile(app.deps.db, authOf(req), req.params.id, req.lang), PDF_MIME),
   );
 
   r.post(

@@ -97,10 +97,10 @@ export async function saveTickets(tx: DbOrTx, id: string, tickets: StoredTicket[
 }
 
 /** Holds past their time on these service dates (they still keep seats until someone releases them). */
-export async function lapsedHoldIds(db: DbOrTx, supplier: string, serviceDates: string[], now: Date): Promise<string[]> {
+export async function lapsedHolds(db: DbOrTx, supplier: string, serviceDates: string[], now: Date): Promise<RailBookingRow[]> {
   if (serviceDates.length === 0) return [];
-  const rows = await db
-    .select({ id: railBookings.id })
+  return db
+    .select()
     .from(railBookings)
     .where(
       and(
@@ -111,5 +111,4 @@ export async function lapsedHoldIds(db: DbOrTx, supplier: string, serviceDates: 
       ),
     )
     .limit(200);
-  return rows.map((r) => r.id);
 }

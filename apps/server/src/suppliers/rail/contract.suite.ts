@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEAT_CLASSES, type SeatClass } from '@portal/contract/api/trains';
+import { chinaTimeToInstant, SEAT_CLASSES, trainRefundFee, type SeatClass } from '@portal/contract/api/trains';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -310,8 +310,12 @@ export function railSupplierContract(name: string, make: () => Promise<Made>, op
         valueOf(await made.supplier.ticket(refOf(b), ctx()));
         const clientReference = randomUUID();
         const r = valueOf(await made.supplier.refund(refOf(b), { passengerIndexes: [0], clientReference }, ctx()));
-        // Four days out: 48 hours to 8 days before departure costs 5%, rounded to 0.5 CNY.
-        const fee = Math.round((b.tickets[0].price * 0.05) / 50) * 50;
+        // Four days out: 48 hours to 8 days before departure costs 5%, rounded to 0.5 CNY: the platform's rule, so the
+        // railway keeps what the platform quoted.
+        const rule = trainRefundFee(b.tickets[0].price, chinaTimeToInstant(b.from.departure!), NOW)!;
+        expect(rule.feePercent).toBe(5);
+        const fee = rule.fee;
+        expect(fee).toBe(Math.round((b.tickets[0].price * 0.05) / 50) * 50);
         expect(r.lines).toEqual([{ passengerIndex: 0, fare: b.tickets[0].price, fee, refund: b.tickets[0].price - fee }]);
         expect(r.booking.tickets.map((t) => t.status)).toEqual(['refunded', 'issued']);
         expect(valueOf(await made.supplier.refund(refOf(b), { passengerIndexes: [0], clientReference }, ctx()))).toEqual(r);
@@ -333,7 +337,10 @@ export function railSupplierContract(name: string, make: () => Promise<Made>, op
         expect(c.booking.tickets[0].ticketNumber).toMatch(/^E\d{12}$/);
         expect(c.previous.tickets.map((t) => t.status)).toEqual(['issued', 'changed']);
         const newFare = classOf(other, 'second')!.price;
-        expect(c.lines).toEqual([{ passengerIndex: 1, oldFare: b.tickets[1].price, newFare, difference: newFare - b.tickets[1].price, fee: expect.any(Number) }]);
+        const difference = newFare - b.tickets[1].price;
+        // A cheaper train refunds the difference less the refund fee on it; a dearer one costs no fee.
+        const fee = difference < 0 ? trainRefundFee(-difference, chinaTimeToInstant(b.from.departure!), NOW)!.fee : 0;
+        expect(c.lines).toEqual([{ passengerIndex: 1, oldFare: b.tickets[1].price, newFare, difference, fee }]);
         expect(valueOf(await made.supplier.change(refOf(b), request, ctx()))).toEqual(c);
         // 12306 changes a ticket once.
         expect(

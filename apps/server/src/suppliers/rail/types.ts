@@ -10,7 +10,7 @@ import type { Language } from '@portal/contract/languages';
 export interface RailSupplier {
   /** Stable code, stored with every booking. */
   readonly code: string;
-  /** The stations it sells, with their city keys (a city search expands to these). */
+  /** The stations it sells, with their city keys: each one in the platform's station reference, which reads searches. */
   stations(): RailStation[];
   /** Trains running from one of `from` to one of `to` (telegraph codes) on `date` at the boarding station. */
   search(request: RailSearchRequest, ctx: RailContext): Promise<RailResult<RailService[]>>;

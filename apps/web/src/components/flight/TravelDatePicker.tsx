@@ -1,8 +1,7 @@
-import type { FocusEvent, KeyboardEvent } from 'react';
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { BOOKING_WINDOW_DAYS } from '@portal/contract/api/shopping';
 import { parseTravelDate } from '@portal/contract/passengers/dates';
+import { DateInput } from '../DateInput';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -26,32 +25,18 @@ interface Props {
 
 /**
  * A departure date picked from the calendar or typed as agents type it in a GDS: '2026-11-29', '29NOV' (the next
- * 29 November in the window) or '29NOV26'. What the picker does not read itself is read on Enter and on leaving the
- * field; a text that is no date in the window leaves the value as it was.
+ * 29 November in the window) or '29NOV26'. A text that is no date in the window leaves the value as it was.
  */
-export function TravelDatePicker({ value, onChange, min, max, format, allowClear = false, ...rest }: Props) {
-  const commitTyped = (input: HTMLInputElement) => {
-    const typed = input.value.trim();
-    if (!typed) return;
-    const read = parseTravelDate(typed, min, max);
-    if (read && read !== value) onChange(read);
-  };
+export function TravelDatePicker({ value, onChange, min, max, allowClear = false, ...rest }: Props) {
   return (
-    <DatePicker
+    <DateInput
       {...rest}
-      value={value ? dayjs(value, ISO) : null}
-      format={format}
+      value={value ?? ''}
+      onChange={(date) => onChange(date || null)}
+      min={min}
+      max={max}
       allowClear={allowClear}
-      style={{ width: '100%' }}
-      disabledDate={(d: Dayjs) => {
-        const day = d.format(ISO);
-        return day < min || day > max;
-      }}
-      onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO) : null)}
-      onBlur={(e: FocusEvent<HTMLElement>) => commitTyped(e.target as HTMLInputElement)}
-      onKeyDown={(e: KeyboardEvent<HTMLElement>) => {
-        if (e.key === 'Enter') commitTyped(e.target as HTMLInputElement);
-      }}
+      parseTyped={(text) => parseTravelDate(text, min, max)}
     />
   );
 }

@@ -73,9 +73,10 @@ export function StationPicker({ value, valueType, onChange, placeholder, ariaLab
       value: optionValue(i.type, i.code),
       label: (
         <Flex justify="space-between" gap={8} style={{ paddingLeft: underCity ? 16 : 0 }}>
-          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {/* Long names wrap, as in the flight LocationPicker (issue 14): an ellipsis lost the province of a long name. */}
+          <span style={{ minWidth: 0, whiteSpace: 'normal', overflowWrap: 'break-word' }}>
             {highlight(i.name, q)}
-            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6, display: 'inline-block' }}>
               {i.type === 'city' ? t('trains.stationPicker.allStations', { count: i.stations?.length ?? 0 }) : null}
               {i.type === 'city' && where ? ' · ' : null}
               {where}

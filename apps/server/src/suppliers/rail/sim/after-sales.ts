@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { trainRefundFee } from '@portal/contract/api/trains';
 import type { Db } from '../../../db/client.ts';
 import { departsAt, findRailBooking, passengersOf, railBookingById, saveTickets, ticketsOf, viewOf, type RailBookingRow, type StoredTicket } from '../booking-store.ts';
 import { callFaults, loadRailFaults, railError } from '../faults.ts';
 import { ensureInventory } from '../inventory.ts';
 import type { RailAfterSalesRefusal, RailBookingRef, RailChange, RailChangeRequest, RailContext, RailRefund, RailRefundRequest, RailResult } from '../types.ts';
 import { boardingAt, inSaleWindow, insertOrder, Rollback, rideOf, ticketNumberOf, type RailBookingDesk } from './booking-desk.ts';
-import { refundFee, seatFare } from './fares.ts';
+import { seatFare } from './fares.ts';
 import { fareInputOf, inventoryPlanOf, SALES_CLOSE_MS, stopsOf } from './services.ts';
 
 /** 12306 changes tickets online until this long before departure. */
@@ -35,12 +36,12 @@ export class RailAfterSales {
       if (done.length) return { status: 'ok', value: refundOf(row, done) };
       const chosen = this.#chosen(row, request.passengerIndexes);
       if ('status' in chosen) return chosen;
-      const minutesLeft = (departsAt(row) - now.getTime()) / 60_000;
-      if (minutesLeft <= 0) return { status: 'refused', reason: 'departed' };
+      const feeOf = refundFeeAt(row, now);
+      if (!feeOf) return { status: 'refused', reason: 'departed' };
       const at = now.toISOString();
       const next = tickets.map((t): StoredTicket => {
         if (!chosen.includes(t)) return t;
-        const fee = refundFee(t.price, minutesLeft);
+        const fee = feeOf(t.price);
         return { ...t, status: 'refunded', refund: { by: request.clientReference, fare: t.price, fee, refund: t.price - fee, at } };
       });
       await desk.releaseTickets(tx, row, chosen);
@@ -73,9 +74,9 @@ export class RailAfterSales {
         const chosen = this.#chosen(row, request.passengerIndexes);
         if ('status' in chosen) return chosen;
         if (chosen.some((t) => t.fromChange)) return { status: 'refused', reason: 'not_allowed' } satisfies Refused;
-        const minutesLeft = (departsAt(row) - now.getTime()) / 60_000;
-        if (minutesLeft <= 0) return { status: 'refused', reason: 'departed' } satisfies Refused;
-        if (minutesLeft < CHANGE_CLOSE_MINUTES) return { status: 'refused', reason: 'not_allowed' } satisfies Refused;
+        const feeOf = refundFeeAt(row, now);
+        if (!feeOf) return { status: 'refused', reason: 'departed' } satisfies Refused;
+        if (departsAt(row) - now.getTime() < CHANGE_CLOSE_MINUTES * 60_000) return { status: 'refused', reason: 'not_allowed' } satisfies Refused;
 
         const people = passengersOf(row);
         const id = randomUUID();
@@ -121,7 +122,7 @@ export class RailAfterSales {
           const newFare = newTickets[i].price;
           const difference = newFare - t.price;
           // A cheaper train refunds the difference less the refund fee on it.
-          const fee = difference < 0 ? refundFee(-difference, minutesLeft) : 0;
+          const fee = difference < 0 ? feeOf(-difference) : 0;
           return { ...t, status: 'changed', change: { by: request.clientReference, bookingId: id, oldFare: t.price, newFare, difference, fee, at } };
         });
         await desk.releaseTickets(tx, row, chosen);
@@ -160,6 +161,16 @@ export class RailAfterSales {
       lines: marked.map((t) => ({ passengerIndex: t.passengerIndex, oldFare: t.change!.oldFare, newFare: t.change!.newFare, difference: t.change!.difference, fee: t.change!.fee })),
     };
   }
+}
+
+/**
+ * The railway's refund fee on a fare at `now` for this order's departure: the platform's one rule (the contract's
+ * trainRefundFee, which quotes agencies the same figure). Null once the train has left.
+ */
+function refundFeeAt(row: RailBookingRow, now: Date): ((fare: number) => number) | null {
+  const departure = new Date(departsAt(row));
+  if (!trainRefundFee(0, departure, now)) return null;
+  return (fare) => trainRefundFee(fare, departure, now)!.fee;
 }
 
 function refundOf(row: RailBookingRow, tickets: StoredTicket[]): RailRefund {

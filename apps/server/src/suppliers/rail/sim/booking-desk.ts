@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { SeatClass } from '@portal/contract/api/trains';
+import { TRAIN_MAX_PASSENGERS, type SeatClass } from '@portal/contract/api/trains';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   findRailBooking,
   insertRailBooking,
-  lapsedHoldIds,
+  lapsedHolds,
   leaveHeld,
   railBookingById,
   ticketsOf,
@@ -23,8 +23,6 @@ import { localTime, type Train } from './timetable.ts';
 
 /** How long a hold keeps its seats unpaid (reported 12306 payment window). */
 export const HOLD_MINUTES = 30;
-/** Passengers on one 12306 order. */
-export const MAX_PASSENGERS = 5;
 const ORDER_NUMBER_ATTEMPTS = 8;
 
 /** Thrown inside a booking transaction to roll it back; the answer is made after. */
@@ -94,7 +92,7 @@ export class RailBookingDesk {
     const existing = await findRailBooking(db, code, { clientReference: request.clientReference });
     if (existing) return this.#answered(faults.bookTimeout, await this.settle(existing, now), ctx);
     const n = request.passengers.length;
-    if (n < 1 || n > MAX_PASSENGERS) return { status: 'refused', reason: 'too_many_passengers' };
+    if (n < 1 || n > TRAIN_MAX_PASSENGERS) return { status: 'refused', reason: 'too_many_passengers' };
     const ride = rideOf(request.serviceId, request.from, request.to, request.seatClass);
     if (!ride || !inSaleWindow(ride, now)) return { status: 'refused', reason: 'invalid_service' };
     if (boardingAt(ride) < now.getTime() + SALES_CLOSE_MS) return { status: 'refused', reason: 'departed' };
@@ -174,10 +172,8 @@ export class RailBookingDesk {
 
   /** Lapses the holds nobody came back for on these service dates, so their seats can be sold again. */
   async releaseLapsed(serviceDates: string[], now: Date): Promise<void> {
-    for (const id of await lapsedHoldIds(this.deps.db, this.deps.code, serviceDates, now)) {
-      const row = await railBookingById(this.deps.db, id);
-      if (row) await this.settle(row, now);
-    }
+    // settle re-checks each under its own conditional update: one another process released first is left alone.
+    for (const row of await lapsedHolds(this.deps.db, this.deps.code, serviceDates, now)) await this.settle(row, now);
   }
 
   /**

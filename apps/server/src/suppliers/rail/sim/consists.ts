@@ -25,6 +25,8 @@ export interface Consist {
 
 const cars = (seatClass: Section['seatClass'], from: number, to: number, seats: number): Section[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ car: from + i, seatClass, seats }));
+/** Second-class cars from car `from` on, each with its own seat count. */
+const secondClassCars = (from: number, seats: readonly number[]): Section[] => seats.map((n, i) => ({ car: from + i, seatClass: 'second', seats: n }));
 
 export const CONSISTS: Readonly<Record<ConsistId, Consist>> = {
   CR400AF: {
@@ -32,11 +34,7 @@ export const CONSISTS: Readonly<Record<ConsistId, Consist>> = {
     sections: [
       { car: 1, seatClass: 'business', seats: 5 },
       { car: 2, seatClass: 'first', seats: 28 },
-      { car: 3, seatClass: 'second', seats: 90 },
-      { car: 4, seatClass: 'second', seats: 90 },
-      { car: 5, seatClass: 'second', seats: 63 },
-      { car: 6, seatClass: 'second', seats: 90 },
-      { car: 7, seatClass: 'second', seats: 90 },
+      ...secondClassCars(3, [90, 90, 63, 90, 90]),
       { car: 8, seatClass: 'business', seats: 5 },
       { car: 8, seatClass: 'second', seats: 95 },
     ],
@@ -58,34 +56,9 @@ export const CONSISTS: Readonly<Record<ConsistId, Consist>> = {
     ],
     standing: { seats: 110, in: 'second' },
   },
-  CR300BF: {
-    id: 'CR300BF',
-    sections: [
-      { car: 1, seatClass: 'first', seats: 48 },
-      { car: 2, seatClass: 'second', seats: 85 },
-      { car: 3, seatClass: 'second', seats: 85 },
-      { car: 4, seatClass: 'second', seats: 80 },
-      { car: 5, seatClass: 'second', seats: 60 },
-      { car: 6, seatClass: 'second', seats: 85 },
-      { car: 7, seatClass: 'second', seats: 85 },
-      { car: 8, seatClass: 'second', seats: 85 },
-    ],
-    standing: { seats: 56, in: 'second' },
-  },
-  CRH2A: {
-    id: 'CRH2A',
-    sections: [
-      { car: 1, seatClass: 'first', seats: 51 },
-      { car: 2, seatClass: 'second', seats: 100 },
-      { car: 3, seatClass: 'second', seats: 85 },
-      { car: 4, seatClass: 'second', seats: 100 },
-      { car: 5, seatClass: 'second', seats: 55 },
-      { car: 6, seatClass: 'second', seats: 100 },
-      { car: 7, seatClass: 'second', seats: 59 },
-      { car: 8, seatClass: 'second', seats: 60 },
-    ],
-    standing: { seats: 56, in: 'second' },
-  },
+  // 8-car sets: first class in car 1, second class behind.
+  CR300BF: { id: 'CR300BF', sections: [...cars('first', 1, 1, 48), ...secondClassCars(2, [85, 85, 80, 60, 85, 85, 85])], standing: { seats: 56, in: 'second' } },
+  CRH2A: { id: 'CRH2A', sections: [...cars('first', 1, 1, 51), ...secondClassCars(2, [100, 85, 100, 55, 100, 59, 60])], standing: { seats: 56, in: 'second' } },
   // Z direct expresses: sleepers only.
   'sleeper-25T': { id: 'sleeper-25T', sections: [...cars('soft_sleeper', 1, 4, 36), ...cars('hard_sleeper', 5, 14, 66)], standing: null },
   'express-25K': {

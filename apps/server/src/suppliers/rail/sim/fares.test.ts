@@ -1,6 +1,12 @@
-import { SEAT_CLASSES, type SeatClass, type TrainType } from '@portal/contract/api/trains';
+import { SEAT_CLASSES, trainRefundFee, type SeatClass, type TrainType } from '@portal/contract/api/trains';
 import { describe, expect, it } from 'vitest';
-import { classFare, refundFee, seatFare, taperedKm, toFen, type FareInput } from './fares.ts';
+import { classFare, seatFare, taperedKm, toFen, type FareInput } from './fares.ts';
+
+/** The refund fee the simulator keeps `minutes` before departure: the platform's rule (after-sales.ts). */
+const refundFee = (fare: number, minutes: number) => {
+  const departure = new Date('2027-01-15T00:00:00Z');
+  return trainRefundFee(fare, departure, new Date(departure.getTime() - minutes * 60_000))!.fee;
+};
 
 const g = (km: number, premium = false): FareInput => ({ trainType: 'G', lineSpeed: 350, premium, km });
 const yuan = (fen: number) => fen / 100;

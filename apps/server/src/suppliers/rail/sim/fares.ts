@@ -126,13 +126,3 @@ export function seatFare(seatClass: SeatClass, berth: Berth | null, f: FareInput
   if (b) return child ? b.childPrice : b.price;
   return child ? fare.childPrice : fare.price;
 }
-
-/**
- * 12306's refund fee by time before departure (reported rule): 8 days or more free; 48 hours to 8 days 5%; 24 to 48
- * hours 10%; under 24 hours 20%; rounded to 0.5 CNY.
- */
-export function refundFee(fare: number, minutesBeforeDeparture: number): number {
-  const hours = minutesBeforeDeparture / 60;
-  const rate = hours >= 8 * 24 ? 0 : hours >= 48 ? 0.05 : hours >= 24 ? 0.1 : 0.2;
-  return Math.min(fare, roundFen(fare * rate));
-}

@@ -1,4 +1,4 @@
-import { TRAIN_PRESALE_DAYS, type SeatClass } from '@portal/contract/api/trains';
+import { trainPresaleWindow, type SeatClass } from '@portal/contract/api/trains';
 import { seeded } from '../../air/schedule/prng.ts';
 import type { TrainInventoryPlan } from '../inventory.ts';
 import type { RailStop } from '../types.ts';
@@ -32,13 +32,10 @@ export function trainOfService(id: string): { train: Train; serviceDate: string 
 
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The date in China at `now`. */
-export const chinaDate = (now: Date) => new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-
 /** Whether 12306 sells a departure on `date` at `now`: today to today + 14 in China. */
 export function inPresale(date: string, now: Date): boolean {
-  const today = chinaDate(now);
-  return date >= today && date <= addDays(today, TRAIN_PRESALE_DAYS - 1);
+  const { first, last } = trainPresaleWindow(now);
+  return date >= first && date <= last;
 }
 
 /** The instant (epoch ms) of a minute of a service date, China time. */

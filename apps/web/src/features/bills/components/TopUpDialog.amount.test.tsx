@@ -9,7 +9,7 @@ import { TopUpDialog } from './TopUpDialog';
 
 // Issue 9, finding 10: the online top-up amount is refused out of range, never clamped to 0 or rounded on blur.
 vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
-vi.mock('../utils/redirect', () => ({ redirectTo: vi.fn() }));
+vi.mock('../../../components/payments/redirect', () => ({ redirectTo: vi.fn() }));
 
 const MAX = CreateWalletPaymentBody.shape.amount.maxValue!;
 

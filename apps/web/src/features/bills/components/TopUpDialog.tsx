@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatAmount } from '../../../lib/format';
 import { createWalletPayment } from '../api/wallet-payments';
-import { redirectTo } from '../utils/redirect';
+import { redirectTo } from '../../../components/payments/redirect';
 import { channelFee } from '@portal/contract/top-up';
 import { feePercent, netCredited, toMinor, type TopUpChannel } from '../utils/top-up';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WalletPayment } from '@portal/contract/api/bills';
 import { api, newIdempotencyKey } from '../../../lib/api';
-import { redirectTo } from '../utils/redirect';
+import { redirectTo } from '../../../components/payments/redirect';
 import { paged, paymentConfig, paymentEntry, topUpEntry, wallet } from '../test/fixtures';
 import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import WalletPage from './WalletPage';
@@ -12,7 +12,7 @@ vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness
 vi.mock('../../../lib/session', () =>
   Promise.all([import('../../../components/bills/test-harness'), import('../test/fixtures')]).then(([h, f]) => h.sessionModule(f.financeMe())),
 );
-vi.mock('../utils/redirect', () => ({ redirectTo: vi.fn() }));
+vi.mock('../../../components/payments/redirect', () => ({ redirectTo: vi.fn() }));
 
 const pending: WalletPayment = {
   id: 'p1',

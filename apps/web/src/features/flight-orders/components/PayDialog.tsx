@@ -12,7 +12,7 @@ import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { payOrder, usePaymentConfig } from '../api/pay-order';
 import { feePercent, payChoices, type PayChoice } from '../../../components/payments/pay-choices';
-import { redirectTo } from '../model/redirect';
+import { redirectTo } from '../../../components/payments/redirect';
 
 interface Props {
   order: FlightOrder;

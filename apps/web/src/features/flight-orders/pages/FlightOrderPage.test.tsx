@@ -7,13 +7,13 @@ import { Code } from '@portal/contract/codes';
 import { ApiError, api, newIdempotencyKey } from '../../../lib/api';
 import i18n from '../../../lib/i18n';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
-import { redirectTo } from '../model/redirect';
+import { redirectTo } from '../../../components/payments/redirect';
 import { makeOrder, paymentConfig } from '../test/fixtures';
 import FlightOrderPage from './FlightOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
 vi.mock('../../../lib/session', () => import('../test/fixtures').then((f) => ({ useSession: () => ({ me: f.operatorMe() }) })));
-vi.mock('../model/redirect', () => ({ redirectTo: vi.fn() }));
+vi.mock('../../../components/payments/redirect', () => ({ redirectTo: vi.fn() }));
 
 const ORDER = '/order/v2/flight/orders/o1';
 let order: FlightOrder = makeOrder();

@@ -1,5 +1,4 @@
 import type { MeAnswer } from '@portal/contract/api/auth';
-import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
 import type { AfterSalesOptions, AfterSalesRequest, ChangeOption, RefundQuote, ScheduleNotice } from '@portal/contract/api/after-sales';
 import type { FlightOrder, OrderListAnswer, OrderListItem, VoyageRow } from '@portal/contract/api/flight-orders';
 import { makeFare, makeLeg, makeSolution } from '../../../components/flight/test-fixtures';
@@ -137,16 +136,7 @@ export function makeOrder(over: Partial<FlightOrder> = {}): FlightOrder {
   };
 }
 
-export const paymentConfig: PaymentConfigAnswer = {
-  disablePayment: false,
-  channels: [
-    { channel: 'balance', feeBp: 0, currencies: ['CNY'] },
-    { channel: 'credit', feeBp: 0, currencies: ['CNY'] },
-    { channel: 'alipay', feeBp: 60, currencies: ['CNY'] },
-    { channel: 'paypal', feeBp: 340, currencies: ['USD'] },
-  ],
-  balance: { currency: 'CNY', cash: 100_000, creditLimit: 500_000, usedCredit: 0, availableCredit: 500_000, held: 0, available: 600_000 },
-};
+export { paymentConfig } from '../../../components/payments/test-fixtures';
 
 export function voyageRow(over: Partial<VoyageRow> = {}): VoyageRow {
   return {

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Empty, Flex, Grid, Pagination, Select, Spin, Table, Tag, Typography, type TableProps } from 'antd';
+import { Card, Empty, Flex, Grid, Select, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GROUP_DEADLINE_WITHIN_DAYS, GroupDeadlineQuery, type GroupDeadlineItem } from '@portal/contract/api/group-orders';
 import { paths } from '../../../app/paths';
 import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { CardList } from '../../../components/orders/CardList';
 import { useNow } from '../../../components/orders/countdown';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -148,35 +149,32 @@ export default function GroupDeadlinesPage() {
           </Flex>
           <ListQueryView query={list} errorTitle={t('groups.deadlines.loadFailed')}>
             {phone ? (
-              <Spin spinning={list.isFetching}>
-                <Flex vertical>
-                  {items.length === 0 && <div style={{ padding: 16 }}>{empty}</div>}
-                  {items.map((g) => (
-                    <Flex key={g.id} vertical gap={6} data-testid="deadline-card" style={{ padding: '12px 16px', borderTop: '1px solid rgba(5, 5, 5, 0.06)' }}>
-                      <Flex justify="space-between" align="center" gap={8}>
-                        <span style={{ fontWeight: 600 }}>{booking(g)}</span>
-                        <GroupStatusTag status={g.status} />
-                      </Flex>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {g.companyName} ({g.companyCode}) · {g.route}
-                      </Typography.Text>
-                      <Flex justify="space-between" align="flex-start" gap={8}>
-                        <span style={column}>
-                          <span>{deadline(g)}</span>
-                          <Due g={g} dateFormat={dateFormat} />
-                        </span>
-                        <Amount g={g} />
-                      </Flex>
-                      <Reminders g={g} dateFormat={dateFormat} />
+              <CardList
+                items={items}
+                loading={list.isFetching}
+                empty={empty}
+                pagination={pagination}
+                rowKey={(g) => g.id}
+                renderCard={(g) => (
+                  <Flex vertical gap={6} data-testid="deadline-card" style={{ padding: '12px 16px', borderTop: '1px solid rgba(5, 5, 5, 0.06)' }}>
+                    <Flex justify="space-between" align="center" gap={8}>
+                      <span style={{ fontWeight: 600 }}>{booking(g)}</span>
+                      <GroupStatusTag status={g.status} />
                     </Flex>
-                  ))}
-                  {items.length > 0 && (
-                    <Flex justify="center" style={{ padding: 12 }}>
-                      <Pagination simple current={pagination.current} pageSize={pagination.pageSize} total={pagination.total} onChange={pagination.onChange} />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {g.companyName} ({g.companyCode}) · {g.route}
+                    </Typography.Text>
+                    <Flex justify="space-between" align="flex-start" gap={8}>
+                      <span style={column}>
+                        <span>{deadline(g)}</span>
+                        <Due g={g} dateFormat={dateFormat} />
+                      </span>
+                      <Amount g={g} />
                     </Flex>
-                  )}
-                </Flex>
-              </Spin>
+                    <Reminders g={g} dateFormat={dateFormat} />
+                  </Flex>
+                )}
+              />
             ) : (
               <Table<GroupDeadlineItem>
                 rowKey="id"

@@ -43,6 +43,7 @@ export function GroupSeatsDialog({ target, onClose, onReject }: Props) {
   }, [form, outcome, g]);
 
   const submit = () => {
+    // OK is disabled until the group is loaded and waits for its seats.
     if (!target || !g || !waiting) return;
     if (step === 0) {
       setApplied(true);
@@ -99,6 +100,8 @@ export function GroupSeatsDialog({ target, onClose, onReject }: Props) {
       okText={okText}
       cancelText={t('groups.desk.back')}
       danger={step === 1 && outcome === 'reject'}
+      // No longer the desk's to answer (the alert says where the group stands): nothing to submit.
+      okDisabled={!waiting}
       confirmLoading={seats.isPending}
       onCancel={onClose}
       onFinish={submit}

@@ -96,7 +96,6 @@ export default function GroupDeskPage() {
       render: (_, g) => {
         // Every desk move the server offers on the group is answered from its row.
         const open = { quote: setQuoting, reject: setRejecting, seats: setSeating } as const;
-        const label = (a: GroupDeskItem['deskActions'][number]) => (a === 'seats' ? t('groups.desk.seats.action') : t(`groups.desk.actions.${a}`));
         return g.deskActions.length ? (
           <Flex gap={4} wrap>
             {g.deskActions.map((a) => (
@@ -107,7 +106,7 @@ export default function GroupDeskPage() {
                 danger={a === 'reject'}
                 onClick={() => open[a]({ id: g.id, bookingNumber: g.bookingNumber })}
               >
-                {label(a)}
+                {t(`groups.desk.actions.${a}`)}
               </Button>
             ))}
           </Flex>

@@ -191,6 +191,20 @@ describe('group desk seats', { timeout: 60_000 }, () => {
     expect(await w.findByText('This group is to_be_pay_first: it cannot be seats_changed now')).toBeTruthy();
   });
 
+  it('a group moved on meanwhile says so and offers no OK that would do nothing', async () => {
+    // The list still offers Seats, but a colleague secured them meanwhile: the group itself is past the desk.
+    const listed = vi.mocked(api.get).getMockImplementation()!;
+    vi.mocked(api.get).mockImplementation(((path: string, ...rest: unknown[]) =>
+      path === `${ORDERS}/g1` ? Promise.resolve(group('g1', 'G2611260001', 'to_be_pay_first', [])) : (listed as (...a: unknown[]) => unknown)(path, ...rest)) as never);
+    const dialog = await openSeats('G2611260001');
+    expect(within(dialog).getByTestId('seats-not-waiting').textContent).toContain('This group no longer waits for seats (now: ');
+    const ok = within(dialog).getByRole('button', { name: 'Record seats secured' }) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    await userEvent.click(ok);
+    expect(api.post).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
   it('no seats: hands over to the reject dialog, which closes the group with the reason', async () => {
     vi.mocked(api.post).mockResolvedValue(group('g2', 'G2611260002', 'closed', []) as never);
     const dialog = await openSeats('G2611260002');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
 import type { GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
+import { fetchPaymentConfig } from '../../../components/payments/payment-config';
 import { api } from '../../../lib/api';
 import { groupKeys, groupOrderPath } from './group-keys';
 
@@ -12,7 +12,7 @@ import { groupKeys, groupOrderPath } from './group-keys';
 export function useGroupPaymentConfig(enabled: boolean) {
   return useQuery({
     queryKey: [...groupKeys.all, 'payment-config'] as const,
-    queryFn: ({ signal }) => api.get<PaymentConfigAnswer>('/order/v2/flight/config/payment', { signal }),
+    queryFn: ({ signal }) => fetchPaymentConfig(signal),
     enabled,
     staleTime: 0,
   });

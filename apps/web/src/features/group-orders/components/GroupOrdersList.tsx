@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Flex, Pagination, Spin, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
+import { Flex, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupOrderListItem } from '@portal/contract/api/group-orders';
+import { CardList } from '../../../components/orders/CardList';
 import { Countdown } from '../../../components/orders/Countdown';
 import { paths } from '../../../app/paths';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
@@ -36,38 +37,35 @@ export function GroupOrdersList({ items, loading, dateFormat, pagination, empty,
   const { t } = useTranslation();
   if (cards) {
     return (
-      <Spin spinning={loading}>
-        <Flex vertical>
-          {items.length === 0 && <div style={{ padding: 16 }}>{empty}</div>}
-          {items.map((g) => (
-            <Flex key={g.id} vertical gap={6} className="groups-card" data-testid="group-card">
-              <Flex justify="space-between" align="center" gap={8}>
-                <Link to={paths.groupOrder(g.id)} style={{ fontWeight: 600 }}>
-                  {g.bookingNumber}
-                </Link>
-                <GroupStatusTag status={g.status} />
-              </Flex>
-              <Typography.Text>
-                {g.route} · {formatDate(g.departureDate, dateFormat)}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                <Travellers g={g} /> · {t(`groups.cabin.${g.cabin}`)}
-              </Typography.Text>
-              <Flex justify="space-between" align="center" gap={8} wrap>
-                <ConfirmBy g={g} />
-                <Typography.Text strong>
-                  <Total g={g} />
-                </Typography.Text>
-              </Flex>
+      <CardList
+        items={items}
+        loading={loading}
+        empty={empty}
+        pagination={pagination}
+        rowKey={(g) => g.id}
+        renderCard={(g) => (
+          <Flex vertical gap={6} className="groups-card" data-testid="group-card">
+            <Flex justify="space-between" align="center" gap={8}>
+              <Link to={paths.groupOrder(g.id)} style={{ fontWeight: 600 }}>
+                {g.bookingNumber}
+              </Link>
+              <GroupStatusTag status={g.status} />
             </Flex>
-          ))}
-          {items.length > 0 && (
-            <Flex justify="center" style={{ padding: 12 }}>
-              <Pagination simple current={pagination.current} pageSize={pagination.pageSize} total={pagination.total} onChange={pagination.onChange} />
+            <Typography.Text>
+              {g.route} · {formatDate(g.departureDate, dateFormat)}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Travellers g={g} /> · {t(`groups.cabin.${g.cabin}`)}
+            </Typography.Text>
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <ConfirmBy g={g} />
+              <Typography.Text strong>
+                <Total g={g} />
+              </Typography.Text>
             </Flex>
-          )}
-        </Flex>
-      </Spin>
+          </Flex>
+        )}
+      />
     );
   }
 

@@ -12,7 +12,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useConfirmGroupQuote, useGroupOrder } from '../api/group-order';
 import { GroupCancelDialog } from '../components/GroupCancelDialog';
 import { GroupPayDialog } from '../components/GroupPayDialog';
-import { GroupPaymentReturn } from '../components/GroupPaymentReturn';
+import { GroupPaymentReturn, usePaymentReturn } from '../components/GroupPaymentReturn';
 import { GroupNamesCard } from '../components/GroupNamesCard';
 import { GroupQuoteCard } from '../components/GroupQuoteCard';
 import { GroupStatusTag } from '../components/GroupStatusTag';
@@ -20,13 +20,15 @@ import { GroupTimeline } from '../components/GroupTimeline';
 
 /**
  * /flight/group/order/:id: the request, its status, the desk's quote with its payment plan, the agency's moves
- * (confirm the quote, cancel) and the history. While the desk has not quoted the page keeps asking.
+ * (confirm the quote, cancel) and the history. While the desk (or, back from its page, a payment channel) has the next
+ * move, the page keeps asking.
  */
 export default function GroupOrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const dateFormat = useDateFormat();
-  const group = useGroupOrder(id);
+  const returned = usePaymentReturn();
+  const group = useGroupOrder(id, returned);
   const confirm = useConfirmGroupQuote(id);
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -100,7 +102,7 @@ export default function GroupOrderPage() {
         </Flex>
       </Card>
       {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(null)} data-testid="group-failure" />}
-      <GroupPaymentReturn group={g} />
+      <GroupPaymentReturn group={g} returned={returned} checkedAt={group.dataUpdatedAt} />
       {g.status === 'to_be_quote' && <Alert type="info" showIcon icon={<ClockCircleOutlined />} title={t('groups.detail.waitingQuote')} description={t('groups.note.quoteTime')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>

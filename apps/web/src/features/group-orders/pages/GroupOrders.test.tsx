@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GroupOrder, GroupOrderListItem, GroupStatusCount } from '@portal/contract/api/group-orders';
 import { api } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
-import { groupOrder, groupQuote, groupRequest } from '../../../components/groups/test-fixtures';
+import { groupListItem, groupOrder, groupQuote, groupRequest } from '../../../components/groups/test-fixtures';
 import GroupOrdersPage from './GroupOrdersPage';
 import GroupOrderPage from './GroupOrderPage';
 
@@ -16,22 +16,9 @@ const STATUS = '/order/v2/flight/group/orders/status';
 const DETAIL = '/order/v2/flight/group/orders/g1';
 const future = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
-const item = (over: Partial<GroupOrderListItem> = {}): GroupOrderListItem => ({
-  id: 'g1',
-  bookingNumber: 'G2611260001',
-  status: 'to_be_confirm',
-  tripType: 'oneway',
-  route: 'PEK-SHA',
-  departureDate: '2030-01-10',
-  passengers: { adult: 10, child: 2, infant: 0 },
-  cabin: 'economy',
-  total: 1_234_500,
-  currency: 'CNY',
-  confirmBy: future(5),
-  createdAt: '2030-01-01T02:00:00Z',
-  createdBy: 'Olivia',
-  ...over,
-});
+/** A quote of CNY 12,345.00 awaits the agency's confirmation for 5 more hours. */
+const item = (over: Partial<GroupOrderListItem> = {}): GroupOrderListItem =>
+  groupListItem({ status: 'to_be_confirm', total: 1_234_500, currency: 'CNY', confirmBy: future(5), ...over });
 
 /** Version 2 of the quote awaits confirmation: CNY 9,750.00 in a deposit and the final payment. */
 const group = (over: Partial<GroupOrder> = {}): GroupOrder =>
@@ -92,6 +79,25 @@ describe('group order list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/flight/group/order?menu=to_be_quote'));
     await waitFor(() => expect(vi.mocked(api.get).mock.calls.filter(([p]) => p === LIST).at(-1)?.[1]?.params).toMatchObject({ status: 'to_be_quote', page: 1 }));
   });
+
+  it('shows a card per group instead of the table on a phone, with the pager under the cards', async () => {
+    const original = window.matchMedia;
+    // A 390 px screen: only antd's xs query (max-width: 575px) matches.
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 575') })) as typeof window.matchMedia;
+    try {
+      renderPage(<GroupOrdersPage />, '/flight/group/order');
+      const [card, ...more] = await screen.findAllByTestId('group-card');
+      expect(more).toHaveLength(0);
+      expect(within(card).getByRole('link', { name: 'G2611260001' }).getAttribute('href')).toBe('/flight/group/order/g1');
+      expect(within(card).getByText('PEK-SHA · 2030-01-10')).toBeTruthy();
+      expect(within(card).getByText('CNY 12,345.00')).toBeTruthy();
+      expect(within(card).getByRole('timer')).toBeTruthy();
+      expect(document.querySelector('.ant-pagination-simple')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });
 
 describe('group order detail', { timeout: 30_000 }, () => {
@@ -138,7 +144,7 @@ describe('group order detail', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('This cannot be undone. Deposits already paid are not refunded.')).toBeTruthy();
     expect(api.del).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel group' }));
-    await waitFor(() => expect(api.del).toHaveBeenCalledWith(DETAIL, undefined, undefined));
+    await waitFor(() => expect(api.del).toHaveBeenCalledWith(DETAIL, undefined));
     await waitFor(() => expect(screen.getAllByText('Canceled').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /Confirm quote/ })).toBeNull();
   });

@@ -8,10 +8,9 @@ import { channelFee } from '@portal/contract/top-up';
 import { ApiError, api, newIdempotencyKey } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { groupOrder, groupQuote } from '../../../components/groups/test-fixtures';
+import { PAYMENT_CONFIG_PATH } from '../../../components/payments/payment-config';
 import { redirectTo } from '../../../components/payments/redirect';
-import { useGroupOrder } from '../api/group-order';
-import { GroupPaymentReturn } from '../components/GroupPaymentReturn';
-import { PAYMENT_CONFIG_PATH, paymentConfig } from '../test/payment-config';
+import { paymentConfig } from '../../../components/payments/test-fixtures';
 import GroupOrderPage from './GroupOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
@@ -197,11 +196,7 @@ describe('paying a group instalment through a payment channel', { timeout: 30_00
   });
 
   it('back from the channel’s page, the group is asked again until the instalment shows paid', async () => {
-    function Returned() {
-      const query = useGroupOrder('g1');
-      return query.data ? <GroupPaymentReturn group={query.data} /> : null;
-    }
-    renderPage(<Returned />, '/flight/group/order/g1?payment=t1&instalment=deposit1');
+    renderPage(<GroupOrderPage />, '/flight/group/order/g1?payment=t1&instalment=deposit1', '/flight/group/order/:id');
     const banner = await screen.findByTestId('group-payment-return');
     expect(banner.textContent).toContain('Back from the payment page: deposit 1 is paid once the channel confirms the payment');
     // The channel's callback lands: the next poll finds the instalment paid, and the banner goes.

@@ -4,9 +4,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { CreateTrainOrderBody } from '@portal/contract/api/trains';
 import { api, ApiError } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
-import { TRAIN_SEARCH_PATH } from '../../train-search/api/search-trains';
-import { addDays, chinaToday } from '../../train-search/model/search-url';
-import { D701, G1, makeAnswer } from '../../train-search/test/fixtures';
+import { TRAIN_SEARCH_PATH } from '../../../components/train/search-trains';
+import { addDays, chinaToday } from '../../../components/train/train-dates';
+import { D701, G1, makeAnswer } from '../../../components/train/test-fixtures';
 import { TRAIN_ORDERS_PATH } from '../api/create-train-order';
 import TrainBookingConfirmPage from './TrainBookingConfirmPage';
 
@@ -186,6 +186,13 @@ describe('TrainBookingConfirmPage', { timeout: 30_000 }, () => {
     expect(total()).toBe('CNY 1,300.00');
     // No seat letters on a sleeper.
     expect(screen.queryByText('Seat preference')).toBeNull();
+  });
+
+  it('an overnight train shows how many days later it arrives, two as well as one', async () => {
+    vi.mocked(api.post).mockImplementation(async () => makeAnswer([{ ...D701, arrivalAt: '2030-01-12T07:12', durationMinutes: 2_142 }]));
+    open(url('soft_sleeper', 'SVC-D701', 'BJP', 'SHH'));
+    await screen.findByTestId('passenger-0');
+    expect(screen.getByTestId('train-summary').textContent).toContain('Beijing 19:30 → Shanghai 07:12 (+2)');
   });
 
   it('a train no longer sold says so, with a way back', async () => {

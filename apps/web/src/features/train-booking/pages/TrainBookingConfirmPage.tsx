@@ -24,10 +24,10 @@ import { formatDate, formatDuration } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
-import { useTrainSearch } from '../../train-search/api/search-trains';
-import { Availability } from '../../train-search/components/TrainCard';
-import { chinaToday } from '../../train-search/model/search-url';
-import { formatTrainPrice } from '../../train-search/model/train-money';
+import { Availability } from '../../../components/train/Availability';
+import { useTrainSearch } from '../../../components/train/search-trains';
+import { chinaToday, daysLater } from '../../../components/train/train-dates';
+import { formatTrainPrice } from '../../../components/train/train-money';
 import { useCreateTrainOrder } from '../api/create-train-order';
 import {
   berthChoices,
@@ -199,7 +199,7 @@ export default function TrainBookingConfirmPage() {
             {
               key: 'ride',
               label: `${t('trains.search.from')} → ${t('trains.search.to')}`,
-              children: `${service.from.name} ${service.from.time} → ${service.to.name} ${service.to.time}${service.crossesDays ? ' (+1)' : ''}`,
+              children: `${service.from.name} ${service.from.time} → ${service.to.name} ${service.to.time}${service.crossesDays ? ` (+${daysLater(service.departureAt, service.arrivalAt)})` : ''}`,
             },
             { key: 'duration', label: t('trains.results.duration'), children: formatDuration(service.durationMinutes) },
           ]}

@@ -9,6 +9,7 @@ import type {
   TrainRefundQuote,
   TrainStatusCount,
 } from '@portal/contract/api/trains';
+import { fetchPaymentConfig } from '../../../components/payments/payment-config';
 import { api } from '../../../lib/api';
 
 export const TRAIN_ORDERS_PATH = '/order/v2/train/orders';
@@ -20,6 +21,7 @@ export const trainOrderKeys = {
   list: (q: TrainOrderListQuery) => ['train', 'orders', 'list', q] as const,
   counts: () => ['train', 'orders', 'counts'] as const,
   detail: (id: string) => ['train', 'orders', 'detail', id] as const,
+  paymentConfig: () => ['train', 'payment-config'] as const,
 };
 
 export function useTrainOrders(query: TrainOrderListQuery) {
@@ -34,6 +36,16 @@ export function useTrainStatusCounts() {
   return useQuery({
     queryKey: trainOrderKeys.counts(),
     queryFn: ({ signal }) => api.get<TrainStatusCount[]>(`${TRAIN_ORDERS_PATH}/status`, { signal }),
+  });
+}
+
+/** Which methods the agency may pay with and its balances (fresh each time the pay dialog opens). */
+export function useTrainPaymentConfig(enabled: boolean) {
+  return useQuery({
+    queryKey: trainOrderKeys.paymentConfig(),
+    queryFn: ({ signal }) => fetchPaymentConfig(signal),
+    enabled,
+    staleTime: 0,
   });
 }
 

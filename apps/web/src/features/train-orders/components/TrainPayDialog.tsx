@@ -8,9 +8,8 @@ import { payChoices } from '../../../components/payments/pay-choices';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { usePaymentConfig } from '../../flight-orders/api/pay-order';
-import { formatTrainPrice } from '../../train-search/model/train-money';
-import { payTrainOrder } from '../api/train-orders';
+import { formatTrainPrice } from '../../../components/train/train-money';
+import { payTrainOrder, useTrainPaymentConfig } from '../api/train-orders';
 
 /** Trains are paid from the agency's money at once (balance or credit); the railway issues the tickets on payment. */
 const TRAIN_CHANNELS: readonly string[] = ['balance', 'credit'];
@@ -24,7 +23,7 @@ interface Props {
 
 export function TrainPayDialog({ order, open, onClose, onChanged }: Props) {
   const { t } = useTranslation();
-  const config = usePaymentConfig(open);
+  const config = useTrainPaymentConfig(open);
   const [picked, setPicked] = useState<PaymentChannelCode | null>(null);
   const [error, setError] = useState<string | null>(null);
   // One key per attempt; kept only while the last try got no answer at all (never paid twice).
@@ -64,7 +63,7 @@ export function TrainPayDialog({ order, open, onClose, onChanged }: Props) {
         <Button key="close" onClick={onClose}>
           {t('trains.orders.refund.close')}
         </Button>,
-        <Button key="pay" type="primary" loading={pay.isPending} disabled={!method} onClick={submit}>
+        <Button key="pay" type="primary" loading={pay.isPending} disabled={!method || config.isError} onClick={submit}>
           {t('trains.orders.pay.submit', { amount: formatTrainPrice(order.total) })}
         </Button>,
       ]}
@@ -73,6 +72,9 @@ export function TrainPayDialog({ order, open, onClose, onChanged }: Props) {
         {error && <Alert type="error" showIcon title={error} />}
         {config.isPending ? (
           <Skeleton active />
+        ) : config.isError ? (
+          // Not "no payment method": the methods could not be read, and trying again may work.
+          <Alert type="error" showIcon title={t('orders.pay.errors.load')} description={config.error.message} />
         ) : choices.length === 0 ? (
           <Alert type="warning" showIcon title={t('trains.orders.pay.none')} />
         ) : (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrainOrder, TrainRefundQuote } from '@portal/contract/api/trains';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { formatTrainPrice } from '../../train-search/model/train-money';
+import { formatTrainPrice } from '../../../components/train/train-money';
 import { quoteTrainRefund, refundTrainTickets } from '../api/train-orders';
 
 interface Props {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TrainRefundQuote } from '@portal/contract/api/trains';
-import { api } from '../../../lib/api';
+import { Code } from '@portal/contract/codes';
+import { api, ApiError } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { trainOrderPath } from '../api/train-orders';
 import { order } from '../test/fixtures';
@@ -77,6 +78,45 @@ describe('TrainOrderPage', () => {
     await within(dialog).findByText('Wallet balance');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay CNY 1,106.00' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/order/v2/train/orders/o1/payment', { method: 'balance' }, { headers: { 'Idempotency-Key': 'key-1' } }));
+  });
+
+  it('says the payment methods could not be loaded (not that there are none) and keeps Pay off', async () => {
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === trainOrderPath('o1')) return order({ status: 'to_be_paid', paymentStatus: 'unpaid', actions: ['pay', 'cancel'], paymentDeadline: '2030-01-01T00:30:00Z' });
+      throw new Error('Gateway down');
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('The payment methods could not be loaded')).toBeTruthy();
+    expect(within(dialog).getByText('Gateway down')).toBeTruthy();
+    expect(within(dialog).queryByText('Your agency has no payment method for this booking')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: /^Pay/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused payment in the dialog and refreshes the order', async () => {
+    let orderReads = 0;
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === trainOrderPath('o1')) {
+        orderReads += 1;
+        return order({ status: 'to_be_paid', paymentStatus: 'unpaid', actions: ['pay', 'cancel'], paymentDeadline: '2030-01-01T00:30:00Z' });
+      }
+      return {
+        disablePayment: false,
+        channels: [{ channel: 'balance', feeBp: 0, currencies: ['CNY'] }],
+        balance: { currency: 'CNY', cash: 100, availableCredit: 0, held: 0, available: 100 },
+      };
+    });
+    vi.mocked(api.post).mockRejectedValue(new ApiError('Not enough money in the wallet', Code.INSUFFICIENT_BALANCE, 200));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Wallet balance');
+    const readsBefore = orderReads;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay CNY 1,106.00' }));
+    expect(await within(dialog).findByText('Not enough money in the wallet')).toBeTruthy();
+    await waitFor(() => expect(orderReads).toBeGreaterThan(readsBefore));
   });
 
   it('refunds a chosen ticket after showing the fee quote', async () => {

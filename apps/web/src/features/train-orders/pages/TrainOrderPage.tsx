@@ -10,7 +10,7 @@ import { paths } from '../../../app/paths';
 import { formatDate, formatDateTime, formatDuration } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { formatTrainPrice } from '../../train-search/model/train-money';
+import { formatTrainPrice } from '../../../components/train/train-money';
 import { cancelTrainOrder, downloadETicket, trainOrderKeys, useTrainOrder } from '../api/train-orders';
 import { TrainPayDialog } from '../components/TrainPayDialog';
 import { TrainRefundDialog } from '../components/TrainRefundDialog';

@@ -49,6 +49,14 @@ describe('TrainOrdersPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/train/orders?status=issued&trainNumber=G1');
   });
 
+  it('reads a shared link: its page and filters apply, a parameter the contract refuses is dropped on its own', async () => {
+    renderPage(<TrainOrdersPage />, '/train/orders?status=bogus&page=2&passengerName=%E5%BC%A0');
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ page: 2, passengerName: '张' }));
+    expect(listCalls().at(-1)?.status).toBeUndefined();
+    expect(await screen.findByRole('tab', { name: 'All (3)', selected: true })).toBeTruthy();
+    expect((screen.getByLabelText('Passenger name') as HTMLInputElement).value).toBe('张');
+  });
+
   it('says "No train bookings found" when there are none', async () => {
     vi.mocked(api.get).mockImplementation(async (path: string) =>
       path.endsWith('/status') ? [] : { items: [], total: 0, page: 1, pageSize: 20, notice: 'train.order.noOrders' },

@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Grid, Input, List, Result, Table, Tabs, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
-import { TRAIN_ORDER_STATUSES, type TrainOrderListItem, type TrainOrderListQuery, type TrainOrderStatus } from '@portal/contract/api/trains';
+import { TRAIN_ORDER_STATUSES, TrainOrderListQuery, type TrainOrderListItem, type TrainOrderStatus } from '@portal/contract/api/trains';
 import { paths } from '../../../app/paths';
 import { ACCESS } from '../../../app/access';
 import { useCanOpen } from '../../../app/use-can-open';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { formatTrainPrice } from '../../train-search/model/train-money';
+import { useUrlQuery } from '../../../lib/use-url-query';
+import { formatTrainPrice } from '../../../components/train/train-money';
 import { useTrainOrders, useTrainStatusCounts } from '../api/train-orders';
 import { TrainStatusTag } from '../components/TrainStatusTag';
 
-const PAGE_SIZE = 20;
 const TEXT_FILTERS = ['orderNumber', 'passengerName', 'trainNumber'] as const;
+type TextFilters = Record<(typeof TEXT_FILTERS)[number], string>;
+const NO_TEXT: TextFilters = { orderNumber: '', passengerName: '', trainNumber: '' };
 
 /** /train/orders (issue 13, no role required): the agency's train bookings by status, searchable, newest first. */
 export default function TrainOrdersPage() {
@@ -24,22 +26,13 @@ export default function TrainOrdersPage() {
   const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
   const wide = Boolean(Grid.useBreakpoint().md);
   const canBook = useCanOpen(ACCESS.trainBooking);
-  const [params, setParams] = useSearchParams();
-  const status = (TRAIN_ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TrainOrderStatus) : null;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query: TrainOrderListQuery = { page, pageSize: PAGE_SIZE, ...(status ? { status: status as never } : {}) };
-  for (const k of TEXT_FILTERS) if (params.get(k)) query[k] = params.get(k)!;
-  const list = useTrainOrders(query);
+  // The contract's list query kept in the URL (a bad parameter is dropped on its own); a filter change returns to page 1.
+  const { query, setQuery } = useUrlQuery(TrainOrderListQuery);
+  const { page, pageSize } = query;
+  const status = query.status?.length === 1 ? query.status[0] : null;
+  const list = useTrainOrders({ ...query, status: query.status?.join(',') });
   const counts = useTrainStatusCounts();
-  const [draft, setDraft] = useState(() => Object.fromEntries(TEXT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof TEXT_FILTERS)[number], string>);
-
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v);
-    else next.delete(k);
-    if (!('page' in patch)) next.delete('page');
-    setParams(next);
-  };
+  const [draft, setDraft] = useState<TextFilters>(() => ({ ...NO_TEXT, ...Object.fromEntries(TEXT_FILTERS.map((k) => [k, query[k] ?? ''])) }));
   const countOf = (s: TrainOrderStatus) => counts.data?.find((c) => c.status === s)?.cnt ?? 0;
   const all = counts.data?.reduce((n, c) => n + c.cnt, 0) ?? 0;
 
@@ -81,7 +74,7 @@ export default function TrainOrdersPage() {
         loading={list.isFetching}
         dataSource={items}
         size="middle"
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: (p) => update({ page: String(p) }) }}
+        pagination={{ current: page, pageSize, total: list.data?.total ?? 0, showSizeChanger: false, onChange: (p) => setQuery({ page: p }) }}
         columns={[
           { key: 'orderNumber', title: t('trains.orders.col.orderNumber'), render: (_, o) => link(o) },
           { key: 'train', title: t('trains.orders.col.train'), render: (_, o) => train(o) },
@@ -97,7 +90,7 @@ export default function TrainOrdersPage() {
       <List
         loading={list.isFetching}
         dataSource={items}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, size: 'small', onChange: (p) => update({ page: String(p) }) }}
+        pagination={{ current: page, pageSize, total: list.data?.total ?? 0, size: 'small', onChange: (p) => setQuery({ page: p }) }}
         renderItem={(o) => (
           <Card size="small" style={{ marginBottom: 8 }} data-testid="train-order-card">
             <Flex justify="space-between" align="start" gap={8}>
@@ -126,7 +119,7 @@ export default function TrainOrdersPage() {
       <Card size="small">
         <Tabs
           activeKey={status ?? 'all'}
-          onChange={(k) => update({ status: k === 'all' ? null : k })}
+          onChange={(k) => setQuery({ status: k === 'all' ? undefined : [k as TrainOrderStatus] })}
           items={[
             { key: 'all', label: `${t('trains.orders.all')} (${all})` },
             ...TRAIN_ORDER_STATUSES.map((s) => ({ key: s, label: `${t(`trains.orders.status.${s}`)} (${countOf(s)})` })),
@@ -142,17 +135,16 @@ export default function TrainOrdersPage() {
               allowClear
               style={{ width: wide ? 200 : '100%' }}
               onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
-              onPressEnter={() => update(draft)}
+              onPressEnter={() => setQuery(draft)}
             />
           ))}
-          <Button type="primary" icon={<SearchOutlined />} onClick={() => update(draft)}>
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => setQuery(draft)}>
             {t('trains.orders.filters.search')}
           </Button>
           <Button
             onClick={() => {
-              const empty = { orderNumber: '', passengerName: '', trainNumber: '' };
-              setDraft(empty);
-              update(empty);
+              setDraft(NO_TEXT);
+              setQuery(NO_TEXT);
             }}
           >
             {t('trains.orders.filters.reset')}

@@ -4,27 +4,14 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TrainClassOffer, TrainService } from '@portal/contract/api/trains';
 import { formatDuration } from '../../../lib/format';
-import { formatTrainPrice } from '../model/train-money';
+import { Availability } from '../../../components/train/Availability';
+import { daysLater } from '../../../components/train/train-dates';
+import { formatTrainPrice } from '../../../components/train/train-money';
 import '../train.css';
 
 interface Props {
   service: TrainService;
   onBook: (service: TrainService, offer: TrainClassOffer) => void;
-}
-
-/** 12306's seat counts: 有 above TRAIN_MANY_SEATS, the count below, 无 when sold out. */
-export function Availability({ offer }: { offer: TrainClassOffer }) {
-  const { t } = useTranslation();
-  const { available } = offer;
-  if (available === 'many') return <Typography.Text type="success">{t('trains.seats.many')}</Typography.Text>;
-  if (available === 0) return <Typography.Text type="secondary">{t('trains.seats.soldOut')}</Typography.Text>;
-  return <Typography.Text type="warning">{t('trains.seats.left', { count: available })}</Typography.Text>;
-}
-
-/** Whole days between the two local dates ("2027-01-15T22:10" to "2027-01-16T06:40" is 1). */
-export function daysLater(departureAt: string, arrivalAt: string): number {
-  const day = (s: string) => Date.parse(`${s.slice(0, 10)}T00:00:00Z`);
-  return Math.round((day(arrivalAt) - day(departureAt)) / 86_400_000);
 }
 
 /** 始 / 过 / 终: whether the train starts here, calls on its way, or ends here; the whole run on hover. */

@@ -1,29 +1,27 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Tooltip } from 'antd';
+import { Button, Card, Col, Form, Row, Tooltip } from 'antd';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
 import { TRAIN_PRESALE_DAYS } from '@portal/contract/api/trains';
 import { StationPicker } from '../../../components/train/StationPicker';
 import { TravelDatePicker } from '../../../components/flight/TravelDatePicker';
+import { chinaToday } from '../../../components/train/train-dates';
 import { formatDate, toDayjsFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import '../train.css';
-import { chinaToday, presaleEnd, validateDraft, type DraftErrors, type TrainDraft } from '../model/search-url';
+import { presaleEnd, validateDraft, type DraftErrors, type TrainDraft } from '../model/search-url';
 
 interface Props {
   initialDraft: TrainDraft;
   busy: boolean;
   /** Field messages the server answered with, by field (from, to, date), already localized. */
   serverErrors: Record<string, string>;
-  /** A server refusal not tied to a field. */
-  serverMessage: string | null;
   onSearch: (draft: TrainDraft) => void;
-  onEdit: () => void;
 }
 
 /** From and to (a station or a whole city), the departure date within the pre-sale window, and Search. */
-export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessage, onSearch, onEdit }: Props) {
+export function TrainSearchForm({ initialDraft, busy, serverErrors, onSearch }: Props) {
   const { t } = useTranslation();
   const { me } = useSession();
   const userFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
@@ -37,11 +35,7 @@ export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessag
     key ? t(key, { days: TRAIN_PRESALE_DAYS, first: formatDate(today, userFormat), last: formatDate(last, userFormat) }) : undefined;
   const errorOf = (field: keyof DraftErrors) => messageOf(clientErrors[field]) ?? serverErrors[field];
 
-  const edit = (next: TrainDraft) => {
-    setDraft(next);
-    onEdit();
-  };
-  const swap = () => edit({ ...draft, from: draft.to, fromType: draft.toType, to: draft.from, toType: draft.fromType });
+  const swap = () => setDraft({ ...draft, from: draft.to, fromType: draft.toType, to: draft.from, toType: draft.fromType });
   const submit = () => {
     setSubmitted(true);
     if (Object.keys(validateDraft(draft, today)).length > 0) return;
@@ -66,7 +60,7 @@ export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessag
                 ariaLabel={t('trains.search.from')}
                 placeholder={t('trains.search.fromPlaceholder')}
                 status={errorOf('from') ? 'error' : undefined}
-                onChange={(from, fromType) => edit({ ...draft, from, fromType })}
+                onChange={(from, fromType) => setDraft({ ...draft, from, fromType })}
               />
             </Form.Item>
           </Col>
@@ -86,7 +80,7 @@ export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessag
                 ariaLabel={t('trains.search.to')}
                 placeholder={t('trains.search.toPlaceholder')}
                 status={errorOf('to') ? 'error' : undefined}
-                onChange={(to, toType) => edit({ ...draft, to, toType })}
+                onChange={(to, toType) => setDraft({ ...draft, to, toType })}
               />
             </Form.Item>
           </Col>
@@ -99,7 +93,7 @@ export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessag
                 max={last}
                 format={toDayjsFormat(userFormat)}
                 status={errorOf('date') ? 'error' : ''}
-                onChange={(date) => edit({ ...draft, date })}
+                onChange={(date) => setDraft({ ...draft, date })}
               />
             </Form.Item>
           </Col>
@@ -111,7 +105,6 @@ export function TrainSearchForm({ initialDraft, busy, serverErrors, serverMessag
             </Form.Item>
           </Col>
         </Row>
-        {serverMessage && <Alert type="error" showIcon role="alert" title={serverMessage} />}
       </Form>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chinaToday, inPresale, parseTrainUrl, presaleEnd, serializeTrainUrl, toTrainSearchBody, validateDraft } from './search-url';
+import { chinaToday } from '../../../components/train/train-dates';
+import { inPresale, parseTrainUrl, presaleEnd, serializeTrainUrl, toTrainSearchBody, validateDraft } from './search-url';
 
 describe('train search URL', () => {
   it('reads and writes every part of a search, so a link repeats it', () => {

@@ -11,6 +11,7 @@ import {
   type TrainSortKey,
   type TrainType,
 } from '@portal/contract/api/trains';
+import { addDays, chinaToday } from '../../../components/train/train-dates';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -42,18 +43,6 @@ export const NO_FILTERS: TrainFilterState = { types: [], dep: [], arr: [], fs: [
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const STATION = /^[A-Z]{3}$/;
-
-/** Today's date in China (the railway's pre-sale window counts China days, whatever the agent's clock says). */
-export function chinaToday(now: Date = new Date()): string {
-  // China keeps UTC+8 all year: shift and read the UTC date.
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The last day on sale: today + 14 (TRAIN_PRESALE_DAYS counts today). */
 export const presaleEnd = (today: string): string => addDays(today, TRAIN_PRESALE_DAYS - 1);

@@ -5,9 +5,9 @@ import type { TrainSearchBody } from '@portal/contract/api/trains';
 import { api, ApiError } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { rememberStation, resetStations } from '../../../components/train/station-labels';
-import { TRAIN_SEARCH_PATH } from '../api/search-trains';
-import { addDays, chinaToday } from '../model/search-url';
-import { D701, G1, makeAnswer } from '../test/fixtures';
+import { TRAIN_SEARCH_PATH } from '../../../components/train/search-trains';
+import { addDays, chinaToday } from '../../../components/train/train-dates';
+import { D701, G1, makeAnswer } from '../../../components/train/test-fixtures';
 import TrainBookingPage from './TrainBookingPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));

@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { TrainClassOffer, TrainService, TrainSortKey } from '@portal/contract/api/trains';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api';
-import { useTrainSearch } from '../api/search-trains';
+import { useTrainSearch } from '../../../components/train/search-trains';
+import { addDays, chinaToday } from '../../../components/train/train-dates';
 import { TrainResults } from '../components/TrainResults';
 import { TrainSearchForm } from '../components/TrainSearchForm';
 import {
-  addDays,
-  chinaToday,
   inPresale,
   NO_FILTERS,
   parseTrainUrl,
@@ -111,9 +110,7 @@ export default function TrainBookingPage() {
         initialDraft={initialDraft}
         busy={query.isFetching && !query.isPlaceholderData}
         serverErrors={formErrors}
-        serverMessage={null}
         onSearch={onSearch}
-        onEdit={() => undefined}
       />
       {body && !refusedForm && (
         <TrainResults

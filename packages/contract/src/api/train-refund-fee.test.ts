@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaTimeToInstant, trainRefundFee } from '@portal/contract/api/trains';
+import { chinaTimeToInstant, trainRefundFee } from './trains.ts';
 
 const H = 3_600_000;
 const departure = chinaTimeToInstant('2027-01-15T08:00');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TrainSearchAnswer, TrainSearchBody } from '@portal/contract/api/trains';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 export const TRAIN_SEARCH_PATH = '/shopping/v2/train/search';
 

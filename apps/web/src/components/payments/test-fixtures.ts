@@ -1,9 +1,6 @@
 import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
 
-/** What the group pay dialog reads for the agency's payment methods (GET, as the flight orders' pay dialog does). */
-export const PAYMENT_CONFIG_PATH = '/order/v2/flight/config/payment';
-
-/** The demo agency's methods: balance and credit, Alipay (0.6%) and PayPal (3.4%, USD only). */
+/** The demo agency's methods, as the pay dialogs read them: balance and credit, Alipay (0.6%) and PayPal (3.4%, USD only). */
 export const paymentConfig: PaymentConfigAnswer = {
   disablePayment: false,
   channels: [

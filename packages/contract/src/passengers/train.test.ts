@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateTrainBooking } from '@portal/contract/passengers/train';
-import type { TrainPassengerInput } from '@portal/contract/api/trains';
+import type { TrainPassengerInput } from '../api/trains.ts';
+import { SMITH, TRAIN_CONTACT as CONTACT, ZHANG } from './train.fixture.ts';
+import { validateTrainBooking } from './train.ts';
 
-const CONTACT = { name: 'Wang Wu', email: 'wang.wu@example.com', areaCode: '86', phone: '13800138000' };
-// GB 11643 numbers with valid check characters: a man born 1985-06-15, a girl born 2016-03-01.
-const ZHANG: TrainPassengerInput = {
-  surname: '张',
-  given_names: '三',
-  gender: 'male',
-  birthday: '1985-06-15',
-  nationality: 'CN',
-  travel_document: { type: 'idcard', number: '110101198506150019' },
-  ticketType: 'adult',
-};
-const SMITH: TrainPassengerInput = {
-  surname: 'Smith',
-  given_names: 'John',
-  gender: 'male',
-  birthday: '1980-01-02',
-  nationality: 'GB',
-  travel_document: { type: 'passport', number: '123456789', expiryDate: '2032-01-01' },
-  ticketType: 'adult',
-};
 const rules = { today: '2027-01-01', travelDate: '2027-01-10' };
 const check = (passengers: TrainPassengerInput[]) => validateTrainBooking({ passengers, contact: CONTACT }, rules);
 const fields = (passengers: TrainPassengerInput[]) => {
