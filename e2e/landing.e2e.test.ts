@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Lang } from './browser.ts';
 import { tx } from './texts.ts';
-import { atPath, chooseOption, useBrowser, visible } from './ui.ts';
+import { atPath, chooseOption, openLoggedIn, toast, useBrowser, visible } from './ui.ts';
 
 // Site short names of the seeded default site (apps/server/src/db/seed/demo.ts): both Chinese variants use the Chinese one.
 const SHORT_NAME: Record<Lang, string> = { en: 'Demo Platform', 'zh-CN': '演示平台', 'zh-TW': '演示平台' };
@@ -20,7 +20,8 @@ async function open(lang: Lang, path: string): Promise<Page> {
 /** The landing page's own headings, as a user of `lang` reads them. */
 async function expectLandingIn(page: Page, lang: Lang) {
   const h1 = await visible(page.getByRole('heading', { level: 1 }), 'hero heading');
-  expect(await h1.textContent()).toBe(tx(lang, 'landing.hero.title'));
+  // Texts load per language (issue 14): after a switch the new language's arrive a moment later.
+  await expect.poll(() => h1.textContent()).toBe(tx(lang, 'landing.hero.title'));
   for (const section of ['products', 'solutions', 'about', 'partnership']) {
     const title = tx(lang, `landing.${section}.title`);
     // Each section is a region named by its heading: the heading text is the region's accessible name.
@@ -63,7 +64,7 @@ describe('landing page', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('portal.language'))).toBe('zh-TW');
   });
 
-  it('shows the terms, the privacy policy and the not-found page', async () => {
+  it('shows the terms, the privacy policy, and the not-found page once logged in', async () => {
     const page = await open('en', '/terms');
     const terms = await visible(page.getByRole('heading', { level: 1 }), 'terms heading');
     expect(await terms.textContent()).toBe(tx('en', 'legal.terms.title'));
@@ -75,7 +76,13 @@ describe('landing page', () => {
     await expect.poll(async () => page.getByRole('heading', { level: 1 }).textContent()).toBe(tx('en', 'legal.privacy.title'));
     await expect.poll(() => page.title()).toBe(`${tx('en', 'layout.title.privacy')} - ${SHORT_NAME.en}`);
 
+    // Spec point 2: logged out, an unknown path is no exception to "anyone else is sent to / with router.login".
     await page.goto('/no-such-page/at-all');
+    await atPath(page, '/');
+    await visible(toast(page, tx('en', 'router.login')), 'router.login toast');
+
+    // Logged in, the same path is a not-found page.
+    await openLoggedIn(page, 'finance', '/no-such-page/at-all');
     await visible(page.getByText(tx('en', 'layout.notFound.title'), { exact: true }), 'not-found title');
     await visible(page.getByText(tx('en', 'axios.notFound.text'), { exact: true }), 'not-found text');
     await expect.poll(() => page.title()).toBe(`${tx('en', 'layout.title.notFound')} - ${SHORT_NAME.en}`);

@@ -171,7 +171,8 @@ describe('session and route guard', () => {
     await visible(page.getByRole('heading', { name: en('userLog.title'), exact: true }), 'user log heading');
     await hidden(drawer, 'drawer after navigating');
     // The agency's own login is in the log.
-    await visible(page.getByRole('cell', { name: en('userLog.actions.login') }), 'a sign-in entry');
+    // On a phone the log is a list of cards (issue 14, defect 10), not a table.
+    await visible(page.getByTestId('log-card').filter({ hasText: en('userLog.actions.login') }).first(), 'a sign-in card');
   });
 
   // Issue 14: a sub-agency's SuperUser (who passes every permission) got a broken agency bill page.

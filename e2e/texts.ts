@@ -15,6 +15,8 @@ import en_users from '../apps/web/src/locales/en/users.json';
 import en_travellers from '../apps/web/src/locales/en/travellers.json';
 import en_groups from '../apps/web/src/locales/en/groups.json';
 import en_trains from '../apps/web/src/locales/en/trains.json';
+import en_trainPay from '../apps/web/src/locales/en/trainPay.json';
+import en_trainDesk from '../apps/web/src/locales/en/trainDesk.json';
 import zhCN_agency from '../apps/web/src/locales/zh-CN/agency.json';
 import zhCN_auth from '../apps/web/src/locales/zh-CN/auth.json';
 import zhCN_bills from '../apps/web/src/locales/zh-CN/bills.json';
@@ -30,6 +32,8 @@ import zhCN_users from '../apps/web/src/locales/zh-CN/users.json';
 import zhCN_travellers from '../apps/web/src/locales/zh-CN/travellers.json';
 import zhCN_groups from '../apps/web/src/locales/zh-CN/groups.json';
 import zhCN_trains from '../apps/web/src/locales/zh-CN/trains.json';
+import zhCN_trainPay from '../apps/web/src/locales/zh-CN/trainPay.json';
+import zhCN_trainDesk from '../apps/web/src/locales/zh-CN/trainDesk.json';
 import zhTW_agency from '../apps/web/src/locales/zh-TW/agency.json';
 import zhTW_auth from '../apps/web/src/locales/zh-TW/auth.json';
 import zhTW_bills from '../apps/web/src/locales/zh-TW/bills.json';
@@ -45,6 +49,8 @@ import zhTW_users from '../apps/web/src/locales/zh-TW/users.json';
 import zhTW_travellers from '../apps/web/src/locales/zh-TW/travellers.json';
 import zhTW_groups from '../apps/web/src/locales/zh-TW/groups.json';
 import zhTW_trains from '../apps/web/src/locales/zh-TW/trains.json';
+import zhTW_trainPay from '../apps/web/src/locales/zh-TW/trainPay.json';
+import zhTW_trainDesk from '../apps/web/src/locales/zh-TW/trainDesk.json';
 
 /**
  * The texts the web app shows, read from its own locale files (and the contract's message catalogue), so the
@@ -57,9 +63,9 @@ function merge(files: Tree[]): Tree {
 }
 
 const TREES: Record<Lang, Tree> = {
-  'en': merge([en_agency, en_auth, en_bills, en_common, en_flight, en_landing, en_layout, en_legal, en_orders, en_profile, en_userLog, en_users, en_travellers, en_groups, en_trains]),
-  'zh-CN': merge([zhCN_agency, zhCN_auth, zhCN_bills, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_orders, zhCN_profile, zhCN_userLog, zhCN_users, zhCN_travellers, zhCN_groups, zhCN_trains]),
-  'zh-TW': merge([zhTW_agency, zhTW_auth, zhTW_bills, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_orders, zhTW_profile, zhTW_userLog, zhTW_users, zhTW_travellers, zhTW_groups, zhTW_trains]),
+  'en': merge([en_agency, en_auth, en_bills, en_common, en_flight, en_landing, en_layout, en_legal, en_orders, en_profile, en_userLog, en_users, en_travellers, en_groups, en_trains, en_trainPay, en_trainDesk]),
+  'zh-CN': merge([zhCN_agency, zhCN_auth, zhCN_bills, zhCN_common, zhCN_flight, zhCN_landing, zhCN_layout, zhCN_legal, zhCN_orders, zhCN_profile, zhCN_userLog, zhCN_users, zhCN_travellers, zhCN_groups, zhCN_trains, zhCN_trainPay, zhCN_trainDesk]),
+  'zh-TW': merge([zhTW_agency, zhTW_auth, zhTW_bills, zhTW_common, zhTW_flight, zhTW_landing, zhTW_layout, zhTW_legal, zhTW_orders, zhTW_profile, zhTW_userLog, zhTW_users, zhTW_travellers, zhTW_groups, zhTW_trains, zhTW_trainPay, zhTW_trainDesk]),
 };
 
 /** The text of `key` in `lang` with `{{name}}` placeholders filled; throws on a missing key so a typo cannot pass. */

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chinaTimeToInstant, trainRefundFee, type TrainOrder, type TrainRefundQuote, type TrainSearchAnswer, type TrainSearchBody, type TrainService } from '@portal/contract/api/trains';
+import { chinaTimeToInstant, trainChangeQuote, trainRefundFee, type TrainOrder, type TrainRefundQuote, type TrainSearchAnswer, type TrainSearchBody, type TrainService } from '@portal/contract/api/trains';
 import { DURATION, PRICE, money } from './flight.ts';
 import { en } from './texts.ts';
 import { atPath, openLoggedIn, useBrowser, visible } from './ui.ts';
@@ -175,6 +175,47 @@ describe('train search, booking and refund as the operator', () => {
     await visible(page.getByTestId('order-status').getByText(en('trains.orders.status.partially_refunded'), { exact: true }), 'partly refunded');
     await visible(page.getByTestId('refund-line').getByText(en('trains.orders.detail.refundLine', { amount: money(fare - expected.fee, 'CNY'), fee: money(expected.fee, 'CNY') }), { exact: true }), 'refund line');
     expect(await page.getByTestId('refund-fees').textContent()).toBe(money(expected.fee, 'CNY'));
+
+    // Change the other ticket to a second-class seat on a train the next day: the fare difference the dialog shows is
+    // the contract's rule, and the order then shows the new train, car and seat.
+    await page.getByRole('button', { name: en('trains.orders.detail.change'), exact: true }).click();
+    const changeDialog = page.getByRole('dialog');
+    await changeDialog.getByRole('checkbox', { name: new RegExp('^李四') }).check();
+    const nextDay = chinaDay(4);
+    const searched = page.waitForResponse((r) => isSearch(r) && (r.request().postDataJSON() as TrainSearchBody).date === nextDay);
+    const changeDate = changeDialog.getByLabel(en('trains.orders.change.date'), { exact: true });
+    await changeDate.click();
+    await changeDate.fill(nextDay);
+    await changeDate.press('Enter');
+    const offered = ((await (await searched).json()) as { data: TrainSearchAnswer }).data;
+    expect(offered.services.every((s) => s.from.code === order.from.code && s.to.code === order.to.code)).toBe(true);
+    const target = offered.services.find((s) => s.classes.some((c) => c.seatClass === 'second' && c.available !== 0))!;
+    expect(target, 'a train with second-class seats the next day').toBeTruthy();
+    await changeDialog.getByRole('radio', { name: en('trains.orders.change.pickClass', { train: target.trainNumber, seatClass: en('trains.seatClass.second') }) }).check();
+    const mover = order.passengers.find((p) => p.name === '李四')!;
+    const newFare = target.classes.find((c) => c.seatClass === 'second')!;
+    const due = trainChangeQuote([{ passengerId: mover.id, ticketType: mover.ticketType, fare: mover.price }], newFare, chinaTimeToInstant(order.departureAt), new Date());
+    if (due.owed > 0) await visible(changeDialog.getByTestId('change-owed').getByText(en('trains.orders.change.owed', { amount: money(due.owed, 'CNY') }), { exact: true }), 'owed');
+    else if (due.returned > 0) await visible(changeDialog.getByTestId('change-returned').getByText(en('trains.orders.change.returned', { amount: money(due.returned, 'CNY') }), { exact: true }), 'returned');
+    else await visible(changeDialog.getByTestId('change-even'), 'no difference');
+    const changed = page.waitForResponse((r) => r.url().endsWith(`/order/v2/train/orders/${order.id}/change`));
+    await changeDialog
+      .getByRole('button', { name: due.owed > 0 ? en('trains.orders.change.confirmPay', { amount: money(due.owed, 'CNY') }) : en('trains.orders.change.confirm'), exact: true })
+      .click();
+    const changeEnvelope = (await (await changed).json()) as { code: number; data: { order: TrainOrder }; message: string };
+    expect(changeEnvelope.code, changeEnvelope.message).toBe(0);
+    const moved = changeEnvelope.data.order.passengers.find((p) => p.id === mover.id)!;
+    expect(moved.change).toMatchObject({ trainNumber: target.trainNumber, seatClass: 'second' });
+    const newSeat = `Car ${moved.change!.seat!.car} · ${moved.change!.seat!.seat}`;
+    expect(newSeat).toMatch(/^Car \d+ · \d+[A-F]$/);
+    await expect.poll(() => page.getByTestId('seat').allTextContents()).toContain(newSeat);
+    await visible(
+      page.getByTestId('change-line').getByText(
+        en('trains.orders.detail.changeLine', { train: target.trainNumber, date: nextDay, time: moved.change!.departureAt.slice(11, 16), seatClass: en('trains.seatClass.second') }),
+        { exact: true },
+      ),
+      'change line',
+    );
 
     // The orders list has it, with its status.
     await page.getByRole('button', { name: en('trains.orders.detail.back') }).click();

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { createTestApp } from '../test/helpers/app.ts';
 import { afterSalesVerdict, benchAfterSales } from './after-sales.ts';
 import { benchHotWallet } from './ledger.ts';
+import { benchHttp, httpVerdict } from './http.ts';
 import { benchLocations } from './locations.ts';
+import { benchLighthouse, lighthouseSection } from './lighthouse.ts';
 import { formatMs as ms, type BenchRow } from './measure.ts';
 import { benchOrders } from './orders.ts';
 import { benchRecognition, recognitionVerdict } from './recognition.ts';
@@ -72,13 +74,18 @@ if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOrders()));
 // Travellers: document recognition, and the other routes' latency while it runs (PGlite).
 const recognition = await benchRecognition();
 rows.push(...recognition);
+// Hot read routes over HTTP (issue 14): autocannon against listening servers, beside a bare Fastify route.
+const http = await benchHttp(['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]);
+rows.push(...http);
 
+// Web pages (issue 14): Lighthouse on the built app served by the real server; BENCH_LIGHTHOUSE=0 leaves it out.
+const lighthouse = process.env.BENCH_LIGHTHOUSE === '0' ? '' : lighthouseSection(await benchLighthouse());
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const md = `# Benchmarks
 
 Written by \`npm run bench\` (apps/server/bench/run.ts; \`TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench\` adds the PostgreSQL rows) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}; load average (1 min) ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end.
-In-process (\`app.inject\`, no network), one request at a time, after 20 warm-up calls. Set TEST_DATABASE_URL to include PostgreSQL.
+In-process (\`app.inject\`, no network), one request at a time, after 20 warm-up calls, except the autocannon rows (real HTTP, 20 connections; \`p95\` there is autocannon's p97.5). Set TEST_DATABASE_URL to include PostgreSQL.
 
 | case | requests | p50 ms | p95 ms | p99 ms | requests/s |
 |---|---|---|---|---|---|
@@ -102,6 +109,10 @@ ${stationsVerdict(stations)}
 ${afterSalesVerdict(afterSales)}
 
 ${recognitionVerdict(recognition)}
+
+${lighthouse}
+
+${httpVerdict(http)}
 
 Login is deliberately slow: argon2id at OWASP's memory floor is the point of the design (see docs/decisions/0001-foundation.md).
 `;

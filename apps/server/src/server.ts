@@ -6,6 +6,7 @@ import { readSettings, sessionPolicyFrom, type Settings } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { logStream } from './log-format.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { assertPaymentSecrets, PaymentSettingsError } from './payments/mode.ts';
@@ -13,6 +14,7 @@ import { createPayments, paymentsSummary } from './payments/registry.ts';
 import { createAirSuppliers } from './suppliers/air/registry.ts';
 import { createRailSuppliers } from './suppliers/rail/registry.ts';
 import { createWorkQueue } from './modules/flight-orders/work-queue.ts';
+import { createHotCaches } from './modules/cache/hot-caches.ts';
 import { DocumentKeyError, loadDocumentKeyring } from './modules/travellers/document-crypto.ts';
 
 let settings: Settings;
@@ -53,9 +55,11 @@ const app = await buildApp({
     }),
     orderWork: createWorkQueue(),
     documentKeys: documentKeys.keyring,
+    caches: createHotCaches(database),
   },
   // Redaction and safe error serializers: no request data, parameters or secrets in the log (plugins/logging.ts).
-  logger: loggerOptions({ level: settings.logLevel }),
+  // Pretty lines on a terminal, JSON lines otherwise (log-format.ts).
+  logger: loggerOptions({ level: settings.logLevel, stream: logStream() }),
   webDist,
   trustProxy: process.env.TRUST_PROXY === '1',
 });
@@ -91,6 +95,7 @@ async function shutdown(signal: string) {
   try {
     await jobRunner?.stop();
     await app.close();
+    app.deps.caches.close();
     await database.close();
     process.exit(0);
   } catch (err) {
@@ -102,4 +107,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: settings.port, host: settings.host });
-app.log.info({ db: database.kind, dataDir: database.kind === 'pglite' ? settings.dataDir : undefined }, 'portal ready');
+// The address to open in a browser (PUBLIC_URL, or this machine's port), so a newcomer need not guess it.
+app.log.info(
+  { url: `${settings.publicUrl}/`, db: database.kind, dataDir: database.kind === 'pglite' ? settings.dataDir : undefined },
+  `portal ready: open ${settings.publicUrl}/`,
+);

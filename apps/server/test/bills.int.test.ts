@@ -261,7 +261,7 @@ describe('wallet, entries and transactions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="transactions-A00001-/);
     const ws = (await readWorkbook(res.rawPayload)).worksheets[0];
-    expect(rowValues(ws, 1).slice(0, 7)).toEqual(['Reference ID', 'Original ID', 'Kind', 'Payment method', 'Status', 'Currency', 'Total amount paid']);
+    expect(rowValues(ws, 1).slice(0, 7)).toEqual(['Reference ID', 'Original ID', 'Kind', 'Payment method', 'Status', 'Payment currency', 'Total amount paid']);
     expect(ws.rowCount).toBe(2);
     expect(rowValues(ws, 2).slice(0, 8)).toEqual([topUpTx.transactionId, topUpTx.transactionId, 'Top-up', 'Bank transfer', 'Succeeded', 'CNY', 1000, 0]);
 

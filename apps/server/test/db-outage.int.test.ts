@@ -92,7 +92,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a database outage', () => {
       [{ status }] = await database.db.select({ status: flightOrders.status }).from(flightOrders).where(eq(flightOrders.id, id));
     }
     expect(status).toBe('issued');
-    const worked = await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'flight-order-step' and state = 'completed' and data->>'orderId' = ${id}`);
+    const worked = await database.db.execute(sql`select count(*)::int as n from pgboss10.job where name = 'flight-order-step' and state = 'completed' and data->>'orderId' = ${id}`);
     expect((worked as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBeGreaterThanOrEqual(1);
     expect(alive()).toBe(true);
   }, 60_000);

@@ -16,6 +16,7 @@ import { createAirSuppliers } from '../src/suppliers/air/registry.ts';
 import { createRailSuppliers } from '../src/suppliers/rail/registry.ts';
 import { NO_FAULTS } from '../src/suppliers/air/types.ts';
 import { sessionPolicyFrom } from '../src/config.ts';
+import { createHotCaches } from '../src/modules/cache/hot-caches.ts';
 import { createDocumentKeyring } from '../src/modules/travellers/document-crypto.ts';
 import { api, bookOrders, cashOf, companyIdByCode, liveBook, liveLogin, liveSearch, orderTotals, passenger, waitHealthy, type LiveAnswer } from './helpers/live-server.ts';
 import { startPgCluster, type PgCluster } from './helpers/pg-cluster.ts';
@@ -284,6 +285,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('fault injection', () => {
         payments: createPayments({ db: database.db, publicUrl: server.url }),
         orderWork: createWorkQueue(),
         documentKeys: createDocumentKeyring(Buffer.alloc(32, 7)),
+        caches: createHotCaches(database),
       };
       await advanceOrder(orderDepsOf(deps), id, { force: true });
       const [after] = await database.db.select().from(flightOrders).where(eq(flightOrders.id, id));

@@ -8,8 +8,8 @@ import { companies, groupOrderEvents, ledgerMovements, paymentTransactions, sand
 import { closeLapsedGroups } from '../src/modules/group-orders/groups.jobs.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { paymentCallbacksJob } from '../src/modules/payments/payments.jobs.ts';
-import { injectTransport, type CallbackRequest } from '../src/payments/transport.ts';
-import { call, createTestApp, loginAs, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
+import type { CallbackRequest } from '../src/payments/transport.ts';
+import { call, createTappedTestApp, holdingTap, loginAll, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 import { DAY_MS, groupDetail, GROUPS, inMs, payableGroup } from './helpers/groups.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
@@ -34,18 +34,8 @@ const transport = { hold: false };
 const faults = { duplicateCallbacks: false };
 
 beforeAll(async () => {
-  const deliver = injectTransport(() => t.app);
-  t = await createTestApp({
-    payments: {
-      faults,
-      transport: async (req) => {
-        sent.push(req);
-        if (transport.hold) throw new Error('connection refused');
-        return deliver(req);
-      },
-    },
-  });
-  [operator, agency, other, admin, finance] = await Promise.all([loginAs(t.app, 'operator'), loginAs(t.app, 'agency'), loginAs(t.app, 'other'), loginAs(t.app, 'admin'), loginAs(t.app, 'finance')]);
+  t = await createTappedTestApp(faults, holdingTap(sent, transport));
+  [operator, agency, other, admin, finance] = await loginAll(t.app, ['operator', 'agency', 'other', 'admin', 'finance']);
   await setCommonConfig(t, 'A00002', { enableFlightService: true });
   agencyId = await companyIdOf(t, 'A00001');
   expect((await ledger.topUp(t.db, agencyId, 'CNY', 1_000_000)).ok).toBe(true);

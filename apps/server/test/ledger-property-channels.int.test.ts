@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, ledgerAccounts, ledgerEntries, ledgerMovements, paymentTransactions, sandboxCallbacks, sandboxPayments } from '../src/db/schema/index.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { paymentCallbacksJob, paymentExpiryJob } from '../src/modules/payments/payments.jobs.ts';
-import { injectTransport, type CallbackRequest } from '../src/payments/transport.ts';
-import { call, createTestApp, loginAs, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
+import type { CallbackRequest } from '../src/payments/transport.ts';
+import { call, createTappedTestApp, loginAs, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 
 /**
  * The ledger property (ledger-property.int.test.ts) with the payment channels in the mix: random sequences of ledger
@@ -33,19 +33,13 @@ const faults = { duplicateCallbacks: false, deferCallbacks: false };
 const sent: Array<{ req: CallbackRequest; status: number | null; at: number }> = [];
 
 beforeAll(async () => {
-  const deliver = injectTransport(() => t.app);
-  t = await createTestApp({
-    payments: {
-      faults,
-      transport: async (req) => {
-        const entry = { req, status: null as number | null, at: Date.now() };
-        sent.push(entry);
-        if (!transport.deliver) throw new Error('connection refused');
-        const res = await deliver(req);
-        entry.status = res.status;
-        return res;
-      },
-    },
+  t = await createTappedTestApp(faults, async (req, deliver) => {
+    const entry = { req, status: null as number | null, at: Date.now() };
+    sent.push(entry);
+    if (!transport.deliver) throw new Error('connection refused');
+    const res = await deliver(req);
+    entry.status = res.status;
+    return res;
   });
   const rows = await t.db.select({ id: companies.id, code: companies.code }).from(companies);
   for (const [code, user] of [

@@ -6,6 +6,10 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 const ddmmm = (iso: string) => `${iso.slice(8, 10)}${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
 const PARTY = { adult: 2, child: 1, infant: 0 };
 const hhmm = (wallClock: string) => wallClock.slice(11, 16).replace(':', '');
+/** Amadeus weekday digit of a date (1 Monday ... 7 Sunday): the parser checks it against the date. */
+const dow = (iso: string) => ((new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+const ETERM_DOW = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const etermDate = (iso: string) => `${ETERM_DOW[new Date(`${iso}T00:00:00Z`).getUTCDay()]}${ddmmm(iso)}`;
 
 describe('exact search: accurate-search and analysis-pnr', () => {
   let t: TestApp;
@@ -89,7 +93,7 @@ describe('exact search: accurate-search and analysis-pnr', () => {
   it('analysis-pnr reads a pasted display (names and segments) and searches exactly its flights', async () => {
     const text = [
       ' 1.ZHANG/SAN MR  2.LI/SI MS  3.ZHANG/XIAO MSTR(CHD/01JAN18)',
-      ` 4 ${flight.carrier} ${flight.number} ${flight.bookingClass} ${ddmmm(flight.date)} 2 ${flight.origin}${flight.destination} HK3  ${hhmm(flight.departure)}  ${hhmm(flight.arrival)}`,
+      ` 4 ${flight.carrier} ${flight.number} ${flight.bookingClass} ${ddmmm(flight.date)} ${dow(flight.date)} ${flight.origin}${flight.destination} HK3  ${hhmm(flight.departure)}  ${hhmm(flight.arrival)}`,
     ].join('\n');
     const res = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: text } });
     expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
@@ -98,6 +102,8 @@ describe('exact search: accurate-search and analysis-pnr', () => {
     expect(res.data.segments).toEqual([
       expect.objectContaining({ flightNumber: flight.flightNumber, date: flight.date, origin: flight.origin, destination: flight.destination, bookingClass: flight.bookingClass, journey: 0 }),
     ]);
+    expect(res.data.group).toBeNull();
+    expect(res.data.skipped).toEqual([]);
     const polled = await pollUntilDone(t.app, operator, res.data.searchId);
     expect(polled.data.total).toBeGreaterThan(0);
     onlyThatFlight(polled.data.items);
@@ -129,5 +135,75 @@ describe('exact search: accurate-search and analysis-pnr', () => {
     expect((await call(t.app, 'POST', PNR, { token: finance, body: { pnr: 'ABC123' } })).status).toBe(403);
     const segments = [{ flightNumber: flight.flightNumber, date: flight.date, origin: flight.origin, destination: flight.destination }];
     expect((await call(t.app, 'POST', ACCURATE, { token: finance, body: { segments } })).status).toBe(403);
+  });
+  /** An eTerm segment line of the test flight, with `seats` held and another city pair if given. */
+  const etermSegment = (n: number, seats: number, pair = `${flight.origin}${flight.destination}`) =>
+    ` ${n}.  ${flight.carrier}${flight.number} ${flight.bookingClass}   ${etermDate(flight.date)}  ${pair} HK${seats}   ${hhmm(flight.departure)} ${hhmm(flight.arrival)}          E`;
+
+  it('analysis-pnr sets aside a segment with an unknown airport, says which line, and searches the rest', async () => {
+    const text = [' 1.张三 2.ZHANG/SAN MR HX7Z2P', etermSegment(3, 2), etermSegment(4, 2, `${flight.destination}QQQ`), ' 5.RMK CA/NE8XYZ', ' 6.PEK123'].join('\r');
+    const res = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: text } });
+    expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
+    expect(res.data.recordLocator).toBe('HX7Z2P');
+    expect(res.data.passengers).toEqual([
+      { surname: '张三', givenName: '', title: null, type: 'adult' },
+      { surname: 'ZHANG', givenName: 'SAN', title: 'MR', type: 'adult' },
+    ]);
+    expect(res.data.segments.map((s: any) => [s.flightNumber, s.origin, s.destination])).toEqual([[flight.flightNumber, flight.origin, flight.destination]]);
+    expect(res.data.skipped).toEqual([
+      {
+        line: 3,
+        text: etermSegment(4, 2, `${flight.destination}QQQ`).trim(),
+        flightNumber: flight.flightNumber,
+        reason: 'unknownAirport',
+        message: `Line 3: ${flight.flightNumber} was not understood: airport QQQ is unknown`,
+      },
+    ]);
+    expect(res.data.group).toBeNull();
+    const polled = await pollUntilDone(t.app, operator, res.data.searchId);
+    expect(polled.data.total).toBeGreaterThan(0);
+    onlyThatFlight(polled.data.items);
+  });
+
+  it('analysis-pnr answers a group booking with the group offer and starts no search', async () => {
+    const grp = await call(t.app, 'POST', PNR, {
+      token: operator,
+      lang: 'zh-CN',
+      body: { pnr: [' 0.20BEIJING TOUR NM2 HX7Z2P', ' 1.张三 2.李四', etermSegment(3, 20)].join('\n') },
+    });
+    expect(grp.code, `${grp.message} ${JSON.stringify(grp.data)}`).toBe(0);
+    expect(grp.data.searchId).toBeNull();
+    expect(grp.data.suppliersAsked).toBe(0);
+    expect(grp.data.group).toEqual({ seats: 20, name: 'BEIJING TOUR', message: '这是团队订座（20人）：请提交团队申请' });
+    expect(grp.data.passengerCounts).toEqual({ adult: 2, child: 0, infant: 0 });
+
+    // Ten names without a group line: more than one search takes, so a group too.
+    const names = Array.from({ length: 10 }, (_, i) => `${i + 1}.WANG/P${String.fromCharCode(65 + i)} MR`);
+    const ten = await call(t.app, 'POST', PNR, {
+      token: operator,
+      body: { pnr: [` ${names.slice(0, 5).join(' ')}`, ` ${names.slice(5).join(' ')}`, ` 11 ${flight.carrier} ${flight.number} ${flight.bookingClass} ${ddmmm(flight.date)} ${dow(flight.date)} ${flight.origin}${flight.destination} HK10`].join('\n') },
+    });
+    expect(ten.code, `${ten.message} ${JSON.stringify(ten.data)}`).toBe(0);
+    expect(ten.data.searchId).toBeNull();
+    expect(ten.data.passengerCounts).toEqual({ adult: 10, child: 0, infant: 0 });
+    expect(ten.data.group).toEqual({ seats: 10, name: null, message: 'This is a group booking (10 passengers): please send a group request' });
+  });
+
+  it('analysis-pnr refuses a line it cannot read with the line and the reason, in the caller\'s language', async () => {
+    const text = [' 1.ZHANG/SAN MR', ` 2  ${flight.carrier}${flight.number} Y 31APR 5 ${flight.origin}${flight.destination} HK1  0800 1010`].join('\n');
+    const en = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: text } });
+    expect(en.status).toBe(400);
+    expect(en.data.fields.pnr).toBe('Line 2: the date 31APR 5 does not exist');
+    const zh = await call(t.app, 'POST', PNR, { token: operator, lang: 'zh-TW', body: { pnr: text } });
+    expect(zh.data.fields.pnr).toBe('第2行：日期31APR 5不存在');
+
+    const name = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: [' 1.ZHANGSAN 2.李四 HX7Z2P', etermSegment(3, 2)].join('\n') } });
+    expect(name.status).toBe(400);
+    expect(name.data.fields.pnr).toBe('Line 1: the passenger name "1.ZHANGSAN" could not be read (Latin names are written SURNAME/GIVEN NAME)');
+
+    // Every flight set aside: nothing to search, and the answer says why, line by line.
+    const flown = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: ` 1.ZHANG/SAN MR\n 2  ${flight.carrier}${flight.number} Y ${ddmmm(flight.date)} ${dow(flight.date)} ${flight.origin}${flight.destination} FLWN` } });
+    expect(flown.status).toBe(400);
+    expect(flown.data.fields.pnr).toBe(`No flight of this display can be searched. Line 2: ${flight.flightNumber} has been flown and is not searched again`);
   });
 });

@@ -17,7 +17,7 @@ import { orderIdFor } from '../src/modules/train-orders/book.usecase.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { HEALTHY, setRailFaults } from '../src/suppliers/rail/faults.ts';
 import { sweepTrainOrders } from '../src/modules/train-orders/train.jobs.ts';
-import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, loginAll, type TestApp } from './helpers/app.ts';
 import { extractPdfText } from './helpers/pdf-text.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf, secondAgencyAdmin } from './helpers/tenants.ts';
@@ -36,7 +36,7 @@ let agencyId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [operator, agency, finance, other, admin] = await Promise.all(['operator', 'agency', 'finance', 'other', 'admin'].map((u) => loginAs(t.app, u as 'operator')));
+  [operator, agency, finance, other, admin] = await loginAll(t.app, ['operator', 'agency', 'finance', 'other', 'admin']);
   agencyId = await companyIdOf(t, 'A00001');
   expect((await ledger.topUp(t.db, agencyId, 'CNY', 10_000_000)).ok).toBe(true);
 });
@@ -245,8 +245,10 @@ describe('payment and ticketing', () => {
   it('refuses insufficient funds, a method the trains do not take, and a passed deadline', async () => {
     const { body } = await bookBody();
     const booked = (await book(operator, body)).data;
-    const channel = await pay(booked.id, 'alipay');
+    // PayPal takes no CNY, and trains are sold in CNY only (channels that do: train-channel-payments.int.test.ts).
+    const channel = await pay(booked.id, 'paypal');
     expect(channel.status).toBe(403);
+    expect(channel.message).toBe('This payment method is not available to your agency');
     // Another agency with no money: its operator books and cannot pay.
     const otherBooked = (await book(other, body)).data;
     const poor = await pay(otherBooked.id, 'balance', randomUUID(), other);

@@ -6,7 +6,7 @@ import { searchTrains } from '../src/modules/train-shopping/train-search.service
 import type { AuthContext } from '../src/modules/auth/session.service.ts';
 import { AppError } from '../src/plugins/errors.ts';
 import { HEALTHY, setRailFaults } from '../src/suppliers/rail/faults.ts';
-import { call, createTestApp, loginAs, type TestApp } from './helpers/app.ts';
+import { call, createTestApp, loginAll, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 
 const SEARCH = '/shopping/v2/train/search';
@@ -24,7 +24,7 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [operator, agency, finance, other, admin] = await Promise.all(['operator', 'agency', 'finance', 'other', 'admin'].map((u) => loginAs(t.app, u as 'operator')));
+  [operator, agency, finance, other, admin] = await loginAll(t.app, ['operator', 'agency', 'finance', 'other', 'admin']);
 });
 afterAll(() => t?.close());
 afterEach(async () => {

@@ -99,6 +99,9 @@ export const billsMessages = {
   'bills.col.paymentReference': { en: 'Payment reference', 'zh-CN': '支付流水号', 'zh-TW': '支付流水號' },
   'bills.col.description': { en: 'Description', 'zh-CN': '描述', 'zh-TW': '描述' },
   'bills.col.currency': { en: 'Currency', 'zh-CN': '币种', 'zh-TW': '幣種' },
+  // The transactions sheet has two currencies: the one paid in (gross, fee) and the agency's own (net).
+  'bills.col.paymentCurrency': { en: 'Payment currency', 'zh-CN': '交易币种', 'zh-TW': '交易幣種' },
+  'bills.col.settlementCurrency': { en: 'Settlement currency', 'zh-CN': '结算币种', 'zh-TW': '結算幣種' },
   'bills.col.amount': { en: 'Amount', 'zh-CN': '金额', 'zh-TW': '金額' },
   'bills.col.balanceAfter': { en: 'Balance', 'zh-CN': '余额', 'zh-TW': '餘額' },
   'bills.col.invoiceType': { en: 'Invoice type', 'zh-CN': '报销凭证类型', 'zh-TW': '報銷憑證類型' },

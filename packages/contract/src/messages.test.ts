@@ -4,9 +4,11 @@ import { MESSAGE_KEYS, messagesFor, translate } from './messages.ts';
 
 describe('message catalogue', () => {
   it('has a non-empty text in every language for every key, with the same placeholders', () => {
+    // One catalogue per language, built once: messagesFor builds the whole table on each call.
+    const texts = Object.fromEntries(LANGUAGES.map((l) => [l, messagesFor(l)]));
     for (const key of MESSAGE_KEYS) {
-      const placeholders = LANGUAGES.map((l) => (messagesFor(l)[key].match(/\{\{\w+\}\}/g) ?? []).sort().join());
-      for (const lang of LANGUAGES) expect(messagesFor(lang)[key], `${key} ${lang}`).toMatch(/\S/);
+      const placeholders = LANGUAGES.map((l) => (texts[l][key].match(/\{\{\w+\}\}/g) ?? []).sort().join());
+      for (const lang of LANGUAGES) expect(texts[lang][key], `${key} ${lang}`).toMatch(/\S/);
       expect(new Set(placeholders).size, key).toBe(1);
     }
   });

@@ -22,6 +22,7 @@ import { groupNamesMessages } from './messages-group-names.ts';
 import { groupRemindersMessages } from './messages-group-reminders.ts';
 import { railMessages } from './messages-rail.ts';
 import { trainOrdersMessages } from './messages-train-orders.ts';
+import { trainPaymentsMessages } from './messages-train-payments.ts';
 
 /**
  * Messages the server may answer with. The server sends the key's text in the caller's language; the web app loads
@@ -154,6 +155,66 @@ const catalogue = {
     'zh-CN': '未找到该编码对应的订座记录：请改为粘贴行程显示',
     'zh-TW': '未找到該編碼對應的訂位記錄：請改為貼上行程顯示',
   },
+  'shopping.pnr.line.name': {
+    en: 'Line {{line}}: the passenger name "{{text}}" could not be read (Latin names are written SURNAME/GIVEN NAME)',
+    'zh-CN': '第{{line}}行：无法识别旅客姓名“{{text}}”（英文姓名须写作 姓/名）',
+    'zh-TW': '第{{line}}行：無法識別旅客姓名「{{text}}」（英文姓名須寫作 姓/名）',
+  },
+  'shopping.pnr.line.flight': {
+    en: 'Line {{line}}: this flight could not be read: {{text}}',
+    'zh-CN': '第{{line}}行：无法识别该航段：{{text}}',
+    'zh-TW': '第{{line}}行：無法識別該航段：{{text}}',
+  },
+  'shopping.pnr.line.date': {
+    en: 'Line {{line}}: the date {{text}} does not exist',
+    'zh-CN': '第{{line}}行：日期{{text}}不存在',
+    'zh-TW': '第{{line}}行：日期{{text}}不存在',
+  },
+  'shopping.pnr.line.weekday': {
+    en: 'Line {{line}}: the day of the week does not match the date {{text}}',
+    'zh-CN': '第{{line}}行：星期与日期{{text}}不符',
+    'zh-TW': '第{{line}}行：星期與日期{{text}}不符',
+  },
+  'shopping.pnr.line.time': {
+    en: 'Line {{line}}: the time {{text}} could not be read',
+    'zh-CN': '第{{line}}行：无法识别时间{{text}}',
+    'zh-TW': '第{{line}}行：無法識別時間{{text}}',
+  },
+  'shopping.pnr.skip.flown': {
+    en: 'Line {{line}}: {{flight}} has been flown and is not searched again',
+    'zh-CN': '第{{line}}行：{{flight}}已使用，不再查询',
+    'zh-TW': '第{{line}}行：{{flight}}已使用，不再查詢',
+  },
+  'shopping.pnr.skip.cancelled': {
+    en: 'Line {{line}}: {{flight}} is cancelled or not confirmed ({{status}}) and is not searched',
+    'zh-CN': '第{{line}}行：{{flight}}已取消或未确认（{{status}}），不予查询',
+    'zh-TW': '第{{line}}行：{{flight}}已取消或未確認（{{status}}），不予查詢',
+  },
+  'shopping.pnr.skip.past': {
+    en: 'Line {{line}}: {{flight}} departs on a past date and is not searched',
+    'zh-CN': '第{{line}}行：{{flight}}的出发日期已过，不予查询',
+    'zh-TW': '第{{line}}行：{{flight}}的出發日期已過，不予查詢',
+  },
+  'shopping.pnr.skip.open': {
+    en: 'Line {{line}}: {{flight}} is an open segment without a date and is not searched',
+    'zh-CN': '第{{line}}行：{{flight}}为未定日期的OPEN航段，不予查询',
+    'zh-TW': '第{{line}}行：{{flight}}為未定日期的OPEN航段，不予查詢',
+  },
+  'shopping.pnr.skip.unknownAirport': {
+    en: 'Line {{line}}: {{flight}} was not understood: airport {{code}} is unknown',
+    'zh-CN': '第{{line}}行：无法识别{{flight}}：未知机场{{code}}',
+    'zh-TW': '第{{line}}行：無法識別{{flight}}：未知機場{{code}}',
+  },
+  'shopping.pnr.nothingLeft': {
+    en: 'No flight of this display can be searched. {{detail}}',
+    'zh-CN': '该行程中没有可查询的航段。{{detail}}',
+    'zh-TW': '該行程中沒有可查詢的航段。{{detail}}',
+  },
+  'shopping.pnr.group': {
+    en: 'This is a group booking ({{seats}} passengers): please send a group request',
+    'zh-CN': '这是团队订座（{{seats}}人）：请提交团队申请',
+    'zh-TW': '這是團體訂位（{{seats}}人）：請提交團體申請',
+  },
   'shopping.pnr.hidden': { en: 'PNR booking is not available for your agency', 'zh-CN': '贵司未开通PNR预订', 'zh-TW': '貴司未開通PNR預訂' },
   'shopping.flightNumber': { en: 'Invalid flight number', 'zh-CN': '航班号无效', 'zh-TW': '航班號無效' },
   'shopping.search.mainlandHidden': {
@@ -190,6 +251,7 @@ const catalogue = {
   ...groupRemindersMessages,
   ...railMessages,
   ...trainOrdersMessages,
+  ...trainPaymentsMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof catalogue;

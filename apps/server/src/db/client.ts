@@ -16,8 +16,24 @@ export function isTransaction(db: DbOrTx): db is Tx {
   return typeof (db as { rollback?: unknown }).rollback === 'function';
 }
 
+/** The channel the 0015 triggers announce changed rows on (see db/migrations/0015_change_feed.sql). */
+export const CHANGES_CHANNEL = 'portal_changes';
+
+/**
+ * Committed changes to the rows processes keep in memory (sites, exchange rates, sessions, users, companies), as the
+ * triggers' payloads ("sites", "users:<id>", ...). A listener also hears "*" when notifications may have been missed
+ * (the listening connection was lost or has just been opened): everything cached must go.
+ */
+export interface ChangeFeed {
+  /** Starts listening on first use; returns the unsubscribe function. */
+  subscribe(fn: (payload: string) => void): () => void;
+  /** True while this process is certain to hear every change (its listening connection is up). */
+  readonly live: boolean;
+}
+
 export interface Database {
   db: Db;
+  changes: ChangeFeed;
   kind: 'pglite' | 'postgres';
   /** The server's URL (postgres) or the embedded instance (pglite): for the job runner, which shares the database. */
   url?: string;
@@ -53,6 +69,7 @@ async function openPostgres(url: string, initialLog: DbLogger): Promise<Database
   let log = initialLog;
   // Timestamps come back as Date objects; bigint counts as numbers would overflow only past 2^53, far beyond our use.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const feed = new Feed();
   const pool = new pg.default.Pool({
     connectionString: url,
     max: Number(process.env.DB_POOL_SIZE ?? 10),
@@ -61,6 +78,14 @@ async function openPostgres(url: string, initialLog: DbLogger): Promise<Database
     // A proxy or firewall that silently drops idle connections is noticed instead of hanging the next query.
     keepAlive: true,
     application_name: 'portal',
+    // Every pooled connection listens too: PostgreSQL hands a session its own notifications when its transaction
+    // commits, before the commit's answer, so a change this process makes is forgotten before its write returns.
+    onConnect: async (client) => {
+      client.on('notification', (m) => {
+        if (m.channel === CHANGES_CHANNEL) feed.emit(m.payload ?? '');
+      });
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+    },
   });
   // An idle connection that dies (pg_terminate_backend, restart, failover, a proxy's idle cut) is reported here;
   // pg-pool has already dropped it and opens a new one on demand. Without a listener the 'error' ends the process.
@@ -77,10 +102,49 @@ async function openPostgres(url: string, initialLog: DbLogger): Promise<Database
       if (checkedOut.has(client)) log.warn({ db: describeDbError(err) }, 'database connection lost (in use)');
     });
   });
+  // The dedicated listener: hears other processes' changes while the pool is idle; while it is down, feed.live is false.
+  let listener: InstanceType<typeof pg.default.Client> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  let reportedLoss = false;
+  const listen = async () => {
+    if (closed) return;
+    const client = new pg.default.Client({ connectionString: url, keepAlive: true, application_name: 'portal-changes', connectionTimeoutMillis: connectTimeoutMs() });
+    listener = client;
+    const lost = (err?: Error) => {
+      if (listener !== client) return;
+      listener = null;
+      feed.setLive(false);
+      client.end().catch(() => {});
+      if (closed) return;
+      if (!reportedLoss) log.warn({ db: err ? describeDbError(err) : undefined }, 'change feed connection lost: in-memory caches are bypassed until it returns');
+      reportedLoss = true;
+      retry = setTimeout(() => void listen(), 1_000);
+      retry.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (m) => {
+      if (m.channel === CHANGES_CHANNEL) feed.emit(m.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+      if (listener !== client) return;
+      reportedLoss = false;
+      feed.setLive(true);
+    } catch (err) {
+      lost(err as Error);
+    }
+  };
+  feed.onStart = () => {
+    void listen();
+  };
   const db = drizzle(pool, { schema }) as unknown as Db;
   guardCommit(db);
   return {
     db,
+    changes: feed,
     kind: 'postgres',
     url,
     async withStartupLock(fn) {
@@ -103,8 +167,44 @@ async function openPostgres(url: string, initialLog: DbLogger): Promise<Database
     useLogger(next) {
       log = next;
     },
-    close: () => pool.end(),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const l = listener;
+      listener = null;
+      feed.setLive(false);
+      await l?.end().catch(() => {});
+      await pool.end();
+    },
   };
+}
+
+/** One process's change feed; `emit` runs the subscribers synchronously, in the notifications' order. */
+class Feed implements ChangeFeed {
+  private readonly subscribers = new Set<(payload: string) => void>();
+  started = false;
+  live = false;
+  onStart: () => void = () => {};
+
+  subscribe(fn: (payload: string) => void): () => void {
+    this.subscribers.add(fn);
+    if (!this.started) {
+      this.started = true;
+      this.onStart();
+    }
+    return () => this.subscribers.delete(fn);
+  }
+
+  emit(payload: string): void {
+    for (const fn of this.subscribers) fn(payload);
+  }
+
+  /** Going live or losing the connection: whatever was missed in between is unknown, so everything goes. */
+  setLive(live: boolean): void {
+    if (this.live === live) return;
+    this.live = live;
+    this.emit('*');
+  }
 }
 
 /**
@@ -137,15 +237,29 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  // One connection: the notifications of a write arrive while its commit is processed, before the write returns.
+  const feed = new Feed();
+  let closed = false;
+  feed.onStart = () => {
+    void client.listen(CHANGES_CHANNEL, (payload) => feed.emit(payload)).then(
+      () => feed.setLive(!closed),
+      () => feed.setLive(false),
+    );
+  };
   return {
     db,
+    changes: feed,
     kind: 'pglite',
     pglite: client,
     // PGlite is one connection in one process: there is nobody to race with.
     withStartupLock: (fn) => fn(db),
     // An embedded database has no connection to lose.
     useLogger: () => {},
-    close: () => client.close(),
+    close: () => {
+      closed = true;
+      feed.setLive(false);
+      return client.close();
+    },
   };
 }
 

@@ -1,16 +1,25 @@
-import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
-import type { Deps } from '../app.ts';
+import PgBoss from 'pg-boss';
+import type { Deps } from '../deps.ts';
 import type { Database } from '../db/client.ts';
 import { describeDbError, isConnectionError } from '../db/connection-errors.ts';
 import { jobs as allJobs, queues as allQueues } from './index.ts';
+import { pgliteDb } from './pglite-adapter.ts';
 import type { JobDefinition, QueueDefinition } from './types.ts';
 
 /**
  * Runs the scheduled jobs on pg-boss in the portal's own database (docs/decisions/0009-jobs.md). pg-boss stores the
  * schedules and the queued runs in its `pgboss` schema, so with several server processes each occurrence is sent once
- * and worked by one of them; on embedded PGlite it shares the one instance (pg-boss's own PGlite adapter), whose
- * statements queue behind the portal's transactions.
+ * and worked by one of them; on embedded PGlite it shares the one instance (jobs/pglite-adapter.ts), whose
+ * statements queue behind the portal's transactions. pg-boss 10, not 11 or 12: those need Node 22 and the portal
+ * runs on Node 20.19 (issue 14); docs/decisions/0009-jobs.md.
  */
+
+type ConstructorOptions = PgBoss.ConstructorOptions;
+/**
+ * pg-boss's own tables. Not `pgboss`: a database that ran pg-boss 12 has its newer schema there, which pg-boss 10
+ * cannot use (it never migrates down); the old schema can be dropped (DROP SCHEMA pgboss CASCADE).
+ */
+export const JOBS_SCHEMA = 'pgboss10';
 
 export interface JobLogger {
   debug(obj: object, msg?: string): void;
@@ -60,16 +69,34 @@ export interface JobRunnerOptions {
 function connection(database: Database): ConstructorOptions {
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('PGlite database without its instance');
-    return { db: fromPglite(database.pglite), backend: 'pglite' };
+    return { db: pgliteDb(database.pglite) };
   }
   if (!database.url) throw new Error('PostgreSQL database without its URL');
   // Its own small pool: job polling must never wait behind, or starve, the request pool.
   return { connectionString: database.url, max: 3, application_name: 'portal-jobs' };
 }
 
+/**
+ * pg-boss 10 gives each queue a partition of its job table; two processes starting together (a rolling restart, two
+ * instances) attach partitions at the same time and PostgreSQL may pick one as a deadlock victim (40P01). The queue
+ * already exists or the other process made it, so trying again after a short random pause always settles.
+ */
+async function createQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if ((code !== '40P01' && code !== '23505') || attempt >= 6) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   const jobs = o.jobs ?? allJobs;
-  const boss = new PgBoss({ ...connection(o.database), schema: 'pgboss', ...o.boss });
+  const boss = new PgBoss({ ...connection(o.database), schema: JOBS_SCHEMA, ...o.boss });
   const failed = failureLogger(o.log);
   // pg-boss reports here, rather than throwing, whatever fails in its background loops (polling, cron, maintenance,
   // its own pool's lost connections); it keeps looping and picks up again once the database is back.
@@ -78,9 +105,10 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
 
   for (const job of jobs) {
     // stately: a run never overlaps the previous one, and at most one more waits behind it.
-    await boss.createQueue(job.name, { policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 });
-    // missed 'once': after downtime the latest missed occurrence still runs (jobs catch up on their own from there).
-    await boss.schedule(job.name, job.cron, null, { tz: 'UTC', missed: 'once' });
+    await createQueue(boss, job.name, { name: job.name, policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 });
+    // After downtime pg-boss 10 sends nothing for the occurrences missed; the next one runs, and the jobs catch up on
+    // their own from there (those that must not wait also run at start-up: runAtStart).
+    await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
     await boss.work(job.name, async (batch) => {
       for (const j of batch) {
         const started = Date.now();
@@ -100,7 +128,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   const queues = o.queues ?? allQueues;
   for (const q of queues) {
     // Work items retry on failure; a worker killed mid-item has its item expire and retried (at-least-once).
-    await boss.createQueue(q.name, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 });
+    await createQueue(boss, q.name, { name: q.name, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 });
     await boss.work(q.name, { batchSize: 1 }, async (batch) => {
       for (const j of batch) {
         try {
@@ -121,7 +149,7 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
 
   // A job removed from the list must stop being sent, or its queue fills with runs nobody works.
   const names = new Set(jobs.map((j) => j.name));
-  for (const s of await boss.getSchedules()) if (!names.has(s.name)) await boss.unschedule(s.name, s.key);
+  for (const s of await boss.getSchedules()) if (!names.has(s.name)) await boss.unschedule(s.name);
 
   o.log.info({ jobs: [...names] }, 'job runner started');
   return {

@@ -1,4 +1,4 @@
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 
 /**
  * A scheduled background job. Modules declare what to run and when; jobs/runner.ts schedules them on pg-boss so that,

@@ -2,6 +2,7 @@ import { EXTERNAL_PAYMENT_CHANNELS, type ExternalPaymentChannel } from '@portal/
 import type { Db } from '../db/client.ts';
 import { assertPaymentSecrets, type PaymentMode } from './mode.ts';
 import { devSecret, SANDBOX_PROFILES, secretEnvName } from './sandbox/profiles.ts';
+import { sandboxCredentials } from './sandbox/credentials.ts';
 import { createSandboxProvider, type SandboxFaults, type SandboxProvider } from './sandbox/provider.ts';
 import { createSandboxChannel } from './sandbox/sandbox-channel.ts';
 import { fetchTransport, type CallbackTransport } from './transport.ts';
@@ -70,20 +71,24 @@ function registry(channels: PaymentChannel[]): PaymentChannelRegistry {
 
 /** Every enabled channel is a built-in sandbox: the demo, development and the tests. */
 function sandboxPayments(o: PaymentsOptions, publicUrl: string, enabled: ExternalPaymentChannel[]): Payments {
-  const credentials = (code: ExternalPaymentChannel) => ({
-    secret: o.secrets?.[secretEnvName(code)] || devSecret(code),
-    merchantId: SANDBOX_PROFILES.find((p) => p.code === code)!.merchantId,
-  });
+  // Both ends of each channel: the simulated provider signs with its own keys, and the merchant's adapter is
+  // configured with the matching public key or certificate, as a real adapter is with the provider's.
+  const ends = new Map(
+    SANDBOX_PROFILES.map((p) => [
+      p.code,
+      sandboxCredentials(p.code, { secret: o.secrets?.[secretEnvName(p.code)] || devSecret(p.code), merchantId: p.merchantId }, publicUrl),
+    ]),
+  );
   const sandbox = createSandboxProvider({
     db: o.db,
     publicUrl,
     profiles: SANDBOX_PROFILES,
-    credentials,
+    credentials: (code) => ends.get(code)!.provider(),
     transport: o.transport ?? fetchTransport,
     faults: o.faults,
     merchantName: o.merchantName ?? 'Demo Travel Platform',
   });
-  const channels = SANDBOX_PROFILES.filter((p) => enabled.includes(p.code)).map((p) => createSandboxChannel(p, sandbox, credentials(p.code)));
+  const channels = SANDBOX_PROFILES.filter((p) => enabled.includes(p.code)).map((p) => createSandboxChannel(p, sandbox, ends.get(p.code)!.merchant));
   return { mode: 'sandbox', publicUrl, sandbox, channels: registry(channels), notLive: [] };
 }
 

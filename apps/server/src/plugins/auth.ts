@@ -5,7 +5,7 @@ import { authenticateApiKey, isApiKeyToken, readApiKeyPolicy } from '../modules/
 import { resolveSession, type AuthContext } from '../modules/auth/session.service.ts';
 import type { RequestMeta } from '../modules/user-logs/user-log.repository.ts';
 import { forbidden } from './errors.ts';
-import type { Deps } from '../app.ts';
+import type { Deps } from '../deps.ts';
 
 // The reply is optional so a hook can also be called from inside another one; it only carries Retry-After.
 type Hook = (req: FastifyRequest, reply?: FastifyReply) => Promise<void>;
@@ -49,7 +49,7 @@ export function registerAuth(app: FastifyInstance) {
   const requireUser: Hook = async (req) => {
     const token = bearerToken(req);
     if (!isApiKeyToken(token)) {
-      req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, token);
+      req.auth = await resolveSession(app.deps.db, app.deps.sessionPolicy, token, app.deps.caches);
       return;
     }
     // A rate-limited key is a RetryLaterError: the error handler adds its Retry-After.

@@ -4,6 +4,7 @@ import { Code, httpStatusOf } from '@portal/contract/codes';
 import { isMessageKey, translate, type MessageKey } from '@portal/contract/messages';
 import { normalizeLanguage } from '@portal/contract/languages';
 import { describeDbError, isCommitOutcomeUnknown, isConnectionError } from '../db/connection-errors.ts';
+import { requestLogged } from './logging.ts';
 
 /**
  * The few failures that are thrown rather than returned: they end the request. Business outcomes that a caller is
@@ -82,7 +83,8 @@ function databaseOutageAnswer(req: FastifyRequest, err: unknown): RetryLaterErro
   const unknownOutcome = isCommitOutcomeUnknown(err);
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
   // The cause only: a drizzle error's message carries the statement's parameters (personal data, secrets).
-  req.log.warn({ db: describeDbError(err), unknownOutcome }, 'database unavailable');
+  req.log.warn({ db: describeDbError(err), unknownOutcome, req, statusCode: 503 }, 'database unavailable');
+  requestLogged(req);
   const key: MessageKey = unknownOutcome ? 'error.db.outcomeUnknown' : write ? 'error.db.writeInterrupted' : 'error.db.unavailable';
   return new RetryLaterError(Code.SERVICE_UNAVAILABLE, key, DB_OUTAGE_RETRY_SECONDS);
 }
@@ -98,7 +100,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       const fields = err.fields || err.extra ? { ...err.extra, ...(err.fields ? { fields: fieldMessages(req, err.fields) } : {}) } : null;
-      if (err.code === Code.INTERNAL) req.log.error({ err }, 'internal error');
+      if (err.code === Code.INTERNAL) {
+        req.log.error({ err, req, statusCode: 500 }, 'internal error');
+        requestLogged(req);
+      }
       if (err instanceof RetryLaterError) reply.header('retry-after', retryAfterHeader(err.retryAfterSeconds));
       return send(reply, err.code, translate(err.key, req.lang, err.params), fields);
     }
@@ -140,7 +145,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('retry-after', retryAfterHeader(outage.retryAfterSeconds));
       return send(reply, outage.code, translate(outage.key, req.lang, outage.params));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err, req, statusCode: 500 }, 'unhandled error');
+    requestLogged(req);
     return send(reply, Code.INTERNAL, translate('error.internal', req.lang));
   });
 }

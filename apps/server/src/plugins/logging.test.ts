@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeError, safeUrl } from './logging.ts';
+import { redactSecrets, safeError, safeUrl } from './logging.ts';
 
 class DrizzleQueryError extends Error {
   constructor(
@@ -47,5 +47,33 @@ describe('safeUrl', () => {
   it('keeps the path and the names of the query, not its values', () => {
     expect(safeUrl('/order/v2/flight/orders?passengerName=ZHANG&page=2')).toBe('/order/v2/flight/orders?passengerName=***&page=***');
     expect(safeUrl('/base/v2/me')).toBe('/base/v2/me');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces secrets three levels deep, header values and travel document numbers, copying only what changes', () => {
+    const input = {
+      password: 'pw',
+      user: { token: 't', name: 'kept', profile: { apiKey: 'k' } },
+      headers: { Authorization: 'Bearer x', 'user-agent': 'ua' },
+      passenger: { travel_document: { number: 'E123', type: 'passport' } },
+      traveller: { travel_documents: [{ number: 'G1' }, { number: 'G2', kind: 'id' }] },
+      list: [{ secret: 's' }, 3],
+    };
+    const before = JSON.stringify(input);
+    expect(redactSecrets(input)).toEqual({
+      password: '[redacted]',
+      user: { token: '[redacted]', name: 'kept', profile: { apiKey: '[redacted]' } },
+      headers: { Authorization: '[redacted]', 'user-agent': 'ua' },
+      passenger: { travel_document: { number: '[redacted]', type: 'passport' } },
+      traveller: { travel_documents: [{ number: '[redacted]' }, { number: '[redacted]', kind: 'id' }] },
+      list: [{ secret: '[redacted]' }, 3],
+    });
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it('answers a line without secrets as it is (the request line)', () => {
+    const line = { method: 'GET', url: '/base/v2/me', statusCode: 200, ms: 1.5 };
+    expect(redactSecrets(line)).toBe(line);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { framingOf, type Framing } from './frame-ancestors.ts';
 
@@ -163,9 +164,17 @@ export async function sendSpaDocument(req: FastifyRequest, reply: FastifyReply, 
     req.log.warn({ err }, 'frame-ancestors lookup failed');
   }
   if (framing.cookie) reply.header('set-cookie', framing.cookie);
-  return reply
-    .header('content-security-policy', spaPolicy(nonce, framing.origins))
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+  reply.header('content-security-policy', spaPolicy(nonce, framing.origins)).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  return sendCompressed(req, reply, html.replaceAll(NONCE_PLACEHOLDER, nonce));
+}
+
+/** The document differs per response (its nonce): compressed here, quickly, as the static files are at build time. */
+function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+  return reply.send(body);
 }

@@ -7,9 +7,10 @@ import { seedDemoData } from '../../src/db/seed/demo.ts';
 import { createAirSuppliers, type SupplierRegistry } from '../../src/suppliers/air/registry.ts';
 import { createRailSuppliers } from '../../src/suppliers/rail/registry.ts';
 import { createPayments, type PaymentsOptions } from '../../src/payments/registry.ts';
-import { injectTransport } from '../../src/payments/transport.ts';
+import { injectTransport, type CallbackRequest, type CallbackResponse, type CallbackTransport } from '../../src/payments/transport.ts';
 import { createWorkQueue } from '../../src/modules/flight-orders/work-queue.ts';
 import { createDocumentKeyring } from '../../src/modules/travellers/document-crypto.ts';
+import { createHotCaches } from '../../src/modules/cache/hot-caches.ts';
 
 /** A fixed document key, so a test can open what another app instance on the same database sealed. */
 export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 7);
@@ -80,7 +81,7 @@ export async function createTestApp(
     db: database.db,
   });
   const app: FastifyInstance = await buildApp({
-    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, railSuppliers: createRailSuppliers({ db: database.db }), payments, orderWork: createWorkQueue(), documentKeys: createDocumentKeyring(TEST_DOCUMENT_KEY) },
+    deps: { db: database.db, sessionPolicy: sessionPolicyFrom({ sessionIdleMinutes: 120, sessionMaxHours: 168 }), airSuppliers, railSuppliers: createRailSuppliers({ db: database.db }), payments, orderWork: createWorkQueue(), documentKeys: createDocumentKeyring(TEST_DOCUMENT_KEY), caches: createHotCaches(database) },
     webDist: opts.webDist,
   });
   await app.ready();
@@ -91,11 +92,36 @@ export async function createTestApp(
     url,
     async close() {
       await app.close();
+      app.deps.caches.close();
       await database.close();
       await drop();
     },
   };
 }
+
+/**
+ * A test app whose channels' callbacks pass through `tap` on their way into the app (`deliver` hands one in), so a test
+ * can record them, or refuse them like a connection error (the channel keeps them for its retry job) and deliver them
+ * itself later, again or out of order.
+ */
+export async function createTappedTestApp(
+  faults: PaymentsOptions['faults'],
+  tap: (req: CallbackRequest, deliver: CallbackTransport) => Promise<CallbackResponse>,
+): Promise<TestApp> {
+  let t: TestApp | undefined;
+  const deliver = injectTransport(() => t!.app);
+  t = await createTestApp({ payments: { faults, transport: (req) => tap(req, deliver) } });
+  return t;
+}
+
+/** The usual tap: every callback recorded in `sent`, and refused while `transport.hold` is on. */
+export const holdingTap =
+  (sent: CallbackRequest[], transport: { hold: boolean }) =>
+  async (req: CallbackRequest, deliver: CallbackTransport): Promise<CallbackResponse> => {
+    sent.push(req);
+    if (transport.hold) throw new Error('connection refused');
+    return deliver(req);
+  };
 
 export interface CallOptions {
   token?: string;
@@ -148,4 +174,9 @@ export async function loginAs(app: FastifyInstance, username: keyof typeof DEMO,
   const json = res.json();
   if (json.code !== 0) throw new Error(`login as ${username} failed: ${json.message}`);
   return json.data.token;
+}
+
+/** Each demo user logged in, in parallel: their tokens in the order asked. */
+export function loginAll(app: FastifyInstance, usernames: Array<keyof typeof DEMO>): Promise<string[]> {
+  return Promise.all(usernames.map((u) => loginAs(app, u)));
 }

@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
-import { Button, Result } from 'antd';
-import { createBrowserRouter, useNavigate, useRouteError } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { createBrowserRouter, useLocation, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../components/PageSpinner';
+import { loadAllTexts } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { refresh, sessionStore } from '../lib/session';
-import { Layout } from './Layout';
+import { refresh, sessionStore, useSession } from '../lib/session';
+import { LightHeader, LightLayout } from './LightLayout';
+import { paths } from './paths';
 import { AppRouterProvider } from './router-provider';
 import { RouteGuard } from './RouteGuard';
+import './shell.css';
 import { routes } from './routes';
 
 /** Lets the API client route through the router (session expiry sends the user home without a reload). */
@@ -25,23 +28,51 @@ function PageError() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
-    <Result
-      status="warning"
-      title={t('layout.pageError.title')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('layout.pageError.retry')}
-        </Button>
-      }
-    />
+    // Drawn without antd: it must show even when the chunk that failed was antd's.
+    <div className="portal-page-error" role="alert">
+      <h2>{t('layout.pageError.title')}</h2>
+      <button type="button" className="portal-btn portal-btn--primary" onClick={() => window.location.reload()}>
+        {t('layout.pageError.retry')}
+      </button>
+    </div>
   );
 }
 
+/** The shell with antd, and every text of the language, loaded for any page but the anonymous landing page. */
+const FullShell = lazy(() => Promise.all([import('./FullShell'), loadAllTexts()]).then(([m]) => m));
+
+/** While the full shell loads: the light shell's header (same size) and a spinner, so nothing jumps when it comes. */
+function ShellLoading() {
+  return (
+    <div className="portal-light">
+      <LightHeader />
+      <main className="portal-main">
+        <PageSpinner />
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Issue 14, page weight: an anonymous visitor's first page, the landing page, comes in the light shell (no antd, no
+ * logged-in shell); everything else in the full one. Once the full shell has been shown it stays, so leaving and
+ * coming back (a logout, a guard's redirect home) never remounts the app or drops its toasts and dialogs.
+ */
 function Shell() {
+  const { token } = useSession();
+  const { pathname } = useLocation();
+  const full = useRef(false);
+  if (full.current || pathname !== paths.home || token) full.current = true;
   return (
     <>
       <NavigatorBridge />
-      <Layout />
+      {full.current ? (
+        <Suspense fallback={<ShellLoading />}>
+          <FullShell />
+        </Suspense>
+      ) : (
+        <LightLayout />
+      )}
     </>
   );
 }

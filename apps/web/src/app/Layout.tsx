@@ -5,6 +5,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionAnswer } from '@portal/contract/api/auth';
 import { AppFooter } from '../components/AppFooter';
+import { CurrencySelect } from '../components/CurrencySelect';
+import { LanguageSelect } from '../components/LanguageSelect';
 import { LoadingBar } from '../components/LoadingBar';
 import { SiteBrand } from '../components/SiteBrand';
 import { UserMenu, userDisplayName, type NavEntry } from '../components/UserMenu';
@@ -112,7 +114,7 @@ export function Layout() {
         />
       </Drawer>
 
-      <AntLayout.Content>
+      <AntLayout.Content className="portal-main">
         {fullBleed ? (
           <Outlet />
         ) : (
@@ -122,7 +124,7 @@ export function Layout() {
         )}
       </AntLayout.Content>
 
-      <AppFooter embedded={session.embedded} paths={paths} />
+      <AppFooter embedded={session.embedded} paths={paths} language={<LanguageSelect />} currency={<CurrencySelect />} />
       <LoginDialog open={loginOpen} onClose={closeLoginDialog} onLoggedIn={loggedIn} />
     </AntLayout>
   );

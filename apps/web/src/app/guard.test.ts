@@ -45,8 +45,15 @@ describe('checkAccess: login', () => {
     expect(checkAccess(r, anonymous)).toEqual({ ok: true });
   });
 
-  it('only /, /terms, /privacy, /profile (and the not-found page) are public in the table', () => {
-    expect(routes.filter((r) => r.access.public).map((r) => r.path).sort()).toEqual(['*', '/', '/privacy', '/profile', '/terms']);
+  it('only /, /terms, /privacy and /profile are public in the table', () => {
+    expect(routes.filter((r) => r.access.public).map((r) => r.path).sort()).toEqual(['/', '/privacy', '/profile', '/terms']);
+  });
+
+  // Issue 14: an unknown path showed "Page not found" to anonymous visitors; spec point 2 sends them to / to log in.
+  it('an unknown path sends anonymous visitors to / with router.login and shows not-found once logged in', () => {
+    const notFound = routes.find((x) => x.path === '*')!;
+    expect(checkAccess(notFound, anonymous)).toEqual(LOGIN);
+    expect(checkAccess(notFound, session({ roles: [] }))).toEqual({ ok: true });
   });
 
   it.each([paths.users, paths.userLog, paths.company])('%s sends anonymous visitors to / with router.login', (path) => {
@@ -219,6 +226,14 @@ describe('checkAccess: flight orders operations desk', () => {
     expect(checkAccess(deadlines, session({ roles: ['finance'], proxyLevel: 0 }))).not.toEqual({ ok: true });
   });
 
+  it('guards the train desk (issue 13) like the operations desk: a platform operator, not an agency or platform finance', () => {
+    const trainDesk = routes.find((x) => x.path === paths.platformTrainDesk)!;
+    expect(trainDesk.access).toBe(ACCESS.ordersDesk);
+    expect(checkAccess(trainDesk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
+    expect(checkAccess(trainDesk, session({ roles: ['operator'], proxyLevel: 1 }))).not.toEqual({ ok: true });
+    expect(checkAccess(trainDesk, session({ roles: ['finance'], proxyLevel: 0 }))).not.toEqual({ ok: true });
+  });
+
   it('opens for an operator or a SuperUser of the top-level company (the server isDesk check)', () => {
     expect(checkAccess(desk, session({ roles: ['operator'], proxyLevel: 0 }))).toEqual({ ok: true });
     expect(checkAccess(desk, session({ roles: ['SuperUser'], proxyLevel: 0 }))).toEqual({ ok: true });
@@ -360,13 +375,14 @@ describe('menuFor', () => {
       paths.platformOrdersDesk,
       paths.platformGroupDesk,
       paths.platformGroupDeadlines,
+      paths.platformTrainDesk,
       paths.platformSuppliers,
       paths.platformOutbox,
       paths.profile,
     ]);
     expect(menuFor('user', routes, session({ roles: ['SuperUser'], proxyLevel: 1 })).map((r) => r.path)).not.toContain(paths.platformEnquiries);
     // A platform operator is the operations desk, not the platform administrator.
-    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.platformGroupDesk, paths.platformGroupDeadlines, paths.profile]);
+    expect(menuFor('user', routes, session({ roles: ['operator'], proxyLevel: 0 })).map((r) => r.path)).toEqual([paths.users, paths.platformOrdersDesk, paths.platformGroupDesk, paths.platformGroupDeadlines, paths.platformTrainDesk, paths.profile]);
   });
 
   it('canOpen checks existence and access', () => {

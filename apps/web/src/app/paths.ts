@@ -34,6 +34,7 @@ export const paths = {
   platformOrdersDesk: '/platform/orders-desk',
   platformGroupDesk: '/platform/group-desk',
   platformGroupDeadlines: '/platform/group-deadlines',
+  platformTrainDesk: '/platform/train-desk',
 } as const;
 
 /** Spec point 2: after login the user lands on the first of these the guard allows. */

@@ -110,6 +110,15 @@ export const routes: AppRoute[] = [
     menu: { area: 'user', labelKey: 'groups.deadlines.menu', order: 37.6 },
   },
   {
+    // Issue 13: the platform's train desk (manual ticketing, ticketing the railway has not answered), guarded like the
+    // operations desk (operator of the proxyLevel-0 company); the server enforces the same.
+    path: paths.platformTrainDesk,
+    access: ACCESS.ordersDesk,
+    titleKey: 'trainDesk.title',
+    component: lazy(() => import('../features/train-desk/pages/TrainDeskPage')),
+    menu: { area: 'user', labelKey: 'trainDesk.menu', order: 37.7 },
+  },
+  {
     path: paths.flightBooking,
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',
@@ -241,5 +250,7 @@ export const routes: AppRoute[] = [
     component: lazy(() => import('../features/agency-manager/pages/AgencyManagerPage')),
     menu: { area: 'top', labelKey: 'layout.menu.agency', order: 60 },
   },
-  { path: '*', access: PUBLIC, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
+  // Spec point 2: only /, /terms, /privacy and /profile are open without login; any other path (an unknown one too)
+  // sends a visitor to / with router.login. A logged-in user gets the not-found page.
+  { path: '*', access: LOGGED_IN, titleKey: 'layout.title.notFound', component: lazy(() => import('./NotFoundPage')) },
 ];

@@ -1,9 +1,11 @@
-import { Flex, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 
+/** A page-sized loading indicator, drawn without antd: the route guard shows it before antd is loaded. */
 export function PageSpinner() {
+  const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: 320 }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="portal-spinner" role="status" aria-label={t('common.loading')}>
+      <span className="portal-spinner-dot" />
+    </div>
   );
 }

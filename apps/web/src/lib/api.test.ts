@@ -103,6 +103,53 @@ describe('api envelope', () => {
     await expect(api.get('/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  // Issue 14: a server that never answered left the page waiting for good; spec point 8 has a timeout message.
+  describe('client timeout', () => {
+    /** A fetch that never answers on its own: it settles only when its signal aborts, as a real one does. */
+    function hangingFetch() {
+      fetchMock.mockImplementation(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+    }
+
+    afterEach(() => vi.useRealTimers());
+
+    it('gives up after REQUEST_TIMEOUT_MS with "Request timeout, please try again"', async () => {
+      const { REQUEST_TIMEOUT_MS, CLIENT_CODES } = await import('./api');
+      vi.useFakeTimers();
+      hangingFetch();
+      const call = api.get('/slow');
+      const outcome = expect(call).rejects.toMatchObject({ name: 'ApiError', message: 'Request timeout, please try again', code: CLIENT_CODES.TIMEOUT });
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(isLoading()).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+      expect(isLoading()).toBe(false);
+    });
+
+    it('says so in the user language', async () => {
+      await setLanguage('zh-CN');
+      vi.useFakeTimers();
+      hangingFetch();
+      const outcome = expect(api.post('/slow', { a: 1 })).rejects.toMatchObject({ message: '请求超时，请重试' });
+      await vi.advanceTimersByTimeAsync(60_000);
+      await outcome;
+    });
+
+    it("a caller's abort before the deadline stays an abort, not a timeout", async () => {
+      vi.useFakeTimers();
+      hangingFetch();
+      const controller = new AbortController();
+      const outcome = expect(api.get('/slow', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      controller.abort();
+      await outcome;
+    });
+  });
+
   it('uploads a file as multipart without a JSON content type', async () => {
     fetchMock.mockResolvedValue(answer({ code: 0, data: { url: '/f/1' }, message: 'ok' }));
     const file = new File(['x'], 'a.png', { type: 'image/png' });

@@ -27,7 +27,39 @@ export class ApiError extends Error {
 }
 
 /** Codes of our own making for failures that never reached the envelope. */
-export const CLIENT_CODES = { NETWORK: -1, NOT_FOUND: -404, BAD_ANSWER: -2, ABORTED: -3 } as const;
+export const CLIENT_CODES = { NETWORK: -1, NOT_FOUND: -404, BAD_ANSWER: -2, ABORTED: -3, TIMEOUT: -408 } as const;
+
+/**
+ * How long a call may take before the client gives up with "Request timeout, please try again" (spec point 8).
+ * Without it a hung server or proxy left the page spinning for good. Files (uploads, downloads) get longer.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const FILE_TIMEOUT_MS = 5 * 60_000;
+
+function timeoutError(): ApiError {
+  return new ApiError(t('axios.timeout.text'), CLIENT_CODES.TIMEOUT, 0);
+}
+
+/** A signal that aborts when the caller's does or when `ms` have passed; `timedOut()` tells the two apart. */
+function withTimeout(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const forward = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+}
 
 export interface RequestOptions {
   params?: Record<string, unknown>;
@@ -36,6 +68,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The answer is a file (a Blob), not the JSON envelope. */
   blob?: boolean;
+  /** Overrides REQUEST_TIMEOUT_MS (FILE_TIMEOUT_MS for files and uploads). */
+  timeoutMs?: number;
 }
 
 /** An upload that reports how much of the file has been sent (0-100). */
@@ -89,12 +123,19 @@ function headersFor(json: boolean, hasBody: boolean, extra: Record<string, strin
 async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts?: RequestOptions): Promise<T> {
   const { headers, token } = headersFor(json, body !== undefined, opts?.headers);
 
+  const isFile = Boolean(opts?.blob) || (body !== undefined && !json);
+  const timer = withTimeout(opts?.signal, opts?.timeoutMs ?? (isFile ? FILE_TIMEOUT_MS : REQUEST_TIMEOUT_MS));
   const done = beginRequest();
+  const finish = () => {
+    done();
+    timer.clear();
+  };
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, opts?.params), { method, headers, body, signal: opts?.signal });
+    response = await fetch(buildUrl(path, opts?.params), { method, headers, body, signal: timer.signal });
   } catch (err) {
-    done();
+    finish();
+    if (timer.timedOut()) throw timeoutError();
     if (opts?.signal?.aborted || isAbort(err)) throw err;
     throw new ApiError(t('axios.network.error'), CLIENT_CODES.NETWORK, 0);
   }
@@ -103,18 +144,24 @@ async function request<T>(method: string, path: string, body: BodyInit | undefin
   if (opts?.blob && response.ok && !(response.headers.get('content-type') ?? '').includes('application/json')) {
     try {
       return (await response.blob()) as T;
+    } catch (err) {
+      if (timer.timedOut()) throw timeoutError();
+      throw err;
     } finally {
-      done();
+      finish();
     }
   }
 
   let text = '';
   try {
     text = await response.text();
-  } catch {
+  } catch (err) {
+    // The body stalled past the deadline; a caller's abort stays an abort.
+    if (timer.timedOut()) throw timeoutError();
+    if (opts?.signal?.aborted) throw err;
     text = '';
   } finally {
-    done();
+    finish();
   }
   return settle<T>(response.status, text, token);
 }
@@ -181,6 +228,7 @@ function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormDat
     const done = beginRequest();
     const xhr = new XMLHttpRequest();
     xhr.open(method, buildUrl(path, opts.params));
+    xhr.timeout = opts.timeoutMs ?? FILE_TIMEOUT_MS;
     for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
@@ -202,6 +250,10 @@ function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormDat
     xhr.onerror = () => {
       finish();
       reject(new ApiError(t('axios.network.error'), CLIENT_CODES.NETWORK, 0));
+    };
+    xhr.ontimeout = () => {
+      finish();
+      reject(timeoutError());
     };
     xhr.onabort = () => {
       finish();

@@ -1,6 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messagesFor } from '@portal/contract/messages';
 import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '@portal/contract/languages';
 import { storage, STORAGE_KEYS } from './storage';
 
@@ -32,17 +31,50 @@ export function deepMerge(target: Tree, source: Tree): Tree {
   return out;
 }
 
-// Each file nests its keys under its namespace name, so merging every file of a language gives one tree.
-const files = import.meta.glob<{ default: Tree }>('../locales/*/*.json', { eager: true });
+// Each file nests its keys under its namespace name, so merging every file of a language gives one tree. Only the
+// visitor's language is downloaded, in two parts (issue 14, page weight): the core namespaces the public landing page
+// and the shell need, then, once a page of the full app (or an antd island) is shown, the rest with the contract's
+// message catalogue. Each part of each language is a chunk of its own (locales/bundles).
+type Part = () => Promise<{ default: Record<string, unknown>[] }>;
+const CORE: Record<Language, Part> = {
+  en: () => import('../locales/bundles/en-core'),
+  'zh-CN': () => import('../locales/bundles/zh-CN-core'),
+  'zh-TW': () => import('../locales/bundles/zh-TW-core'),
+};
+const REST: Record<Language, () => Promise<{ default: Record<string, unknown>[]; messages: Record<string, string> }>> = {
+  en: () => import('../locales/bundles/en-rest'),
+  'zh-CN': () => import('../locales/bundles/zh-CN-rest'),
+  'zh-TW': () => import('../locales/bundles/zh-TW-rest'),
+};
 
-function resourcesFor(language: Language): Tree {
-  let tree = unflatten(messagesFor(language));
-  for (const [path, mod] of Object.entries(files)) {
-    const dir = path.split('/').at(-2);
-    if (dir === language) tree = deepMerge(tree, mod.default);
-  }
-  return tree;
+const merge = (trees: Tree[], base: Tree = {}) => trees.reduce(deepMerge, base);
+
+/** The rest of a language: the contract's messages, overridden by the web's own files (as the core ones do). */
+async function restOf(language: Language): Promise<Tree> {
+  const rest = await REST[language]();
+  return merge(rest.default as Tree[], unflatten(rest.messages));
 }
+
+/** Set once the full app needs every namespace: languages loaded from then on come whole. */
+let fullWanted = false;
+
+async function resourcesFor(language: Language): Promise<Tree> {
+  const core = merge((await CORE[language]()).default as Tree[]);
+  // The core files win over the contract's messages, as every file does.
+  return fullWanted ? deepMerge(await restOf(language), core) : core;
+}
+
+/** i18next asks for a language when it is first needed (start, a language switch); the answer comes from the chunks above. */
+const lazyResources: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    resourcesFor(normalizeLanguage(language)).then(
+      (tree) => callback(null, tree),
+      (err: unknown) => callback(err as Error, false),
+    );
+  },
+};
 
 interface CachedSite {
   data?: { defaultLanguage?: string };
@@ -56,17 +88,49 @@ function initialLanguage(): Language {
   return normalizeLanguage(site?.data?.defaultLanguage, DEFAULT_LANGUAGE);
 }
 
-void i18next.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resourcesFor(l) }])),
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  // i18next would otherwise turn "zh-CN" into "zh-CN" -> "zh" -> fallback; our resources use the full tags.
-  load: 'currentOnly',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Resolves once the start language's core texts are there: render nothing before (no flash of keys). */
+export const i18nReady: Promise<unknown> = i18next
+  .use(lazyResources)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // No fallback language: every text exists in all three (locales/locales.test.ts), and a fallback would be one more
+    // download (core and rest) for every visitor not reading English.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    // i18next would otherwise turn "zh-CN" into "zh-CN" -> "zh" -> fallback; our resources use the full tags.
+    load: 'currentOnly',
+    ns: ['translation'],
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+let fullLoad: Promise<void> | null = null;
+
+/**
+ * Every namespace of the languages loaded so far (and of any loaded later): the full app calls this before its first
+ * render; the landing page's antd islands too.
+ */
+export function loadAllTexts(): Promise<void> {
+  fullWanted = true;
+  fullLoad ??= i18nReady.then(async () => {
+    const loaded = LANGUAGES.filter((l) => i18next.hasResourceBundle(l, 'translation'));
+    await Promise.all(
+      loaded.map(async (l) => {
+        // Keys already there (the core files) stay: they win over the contract's messages.
+        i18next.addResourceBundle(l, 'translation', await restOf(l), true, false);
+      }),
+    );
+  });
+  return fullLoad;
+}
+
+/** Tests: every namespace of every language, before the first test renders. */
+export async function loadEveryLanguage(): Promise<void> {
+  await loadAllTexts();
+  await i18next.loadLanguages([...LANGUAGES]);
+}
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
 i18next.on('languageChanged', (lng) => {

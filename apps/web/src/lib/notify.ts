@@ -1,10 +1,9 @@
-import { App, message as staticMessage } from 'antd';
-
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
+import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
  * Toasts from outside React (API client, session) go through the instance of antd's <App>, so they follow the
- * theme and locale; the static API is the fallback before the app mounts.
+ * theme and locale; antd's static API is the fallback before the full app mounts (the public landing page renders
+ * without antd: the static API is loaded on the first toast, issue 14).
  */
 let instance: MessageInstance | null = null;
 
@@ -14,13 +13,14 @@ export function setMessageInstance(next: MessageInstance | null): void {
   instance = next;
 }
 
-function api(): MessageInstance {
-  return instance ?? staticMessage;
+function show(run: (api: MessageInstance) => void): void {
+  if (instance) return run(instance);
+  void import('./static-message').then(({ message }) => run(instance ?? message));
 }
 
 export const notify = {
-  success: (content: string) => void api().success({ content, duration: TOAST_MS / 1000 }),
-  info: (content: string) => void api().info({ content, duration: TOAST_MS / 1000 }),
-  warning: (content: string) => void api().warning({ content, duration: TOAST_MS / 1000 }),
-  error: (content: string, key?: string) => void api().error({ content, key, duration: TOAST_MS / 1000 }),
+  success: (content: string) => show((api) => void api.success({ content, duration: TOAST_MS / 1000 })),
+  info: (content: string) => show((api) => void api.info({ content, duration: TOAST_MS / 1000 })),
+  warning: (content: string) => show((api) => void api.warning({ content, duration: TOAST_MS / 1000 })),
+  error: (content: string, key?: string) => show((api) => void api.error({ content, key, duration: TOAST_MS / 1000 })),
 };

@@ -2,6 +2,10 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // The same entry lib/notify imports, so these are the very instances its fallback toasts live in.
 import { message, notification } from 'antd';
+import { loadEveryLanguage } from '../lib/i18n';
+
+// The app loads its texts per language, on demand (lib/i18n.ts); tests switch languages synchronously: all of them first.
+await loadEveryLanguage();
 
 // findBy*/waitFor give up after 1 s by default; two test workers on a 2-core CI machine render an antd page slower
 // than that now and then. Waiting longer costs nothing when the page is quick and keeps a slow one from failing.

@@ -36,7 +36,7 @@ export const INVOLUNTARY_CHANGE_REASONS: readonly ChangeReason[] = [1];
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export const Attachment = z.object({ id: z.string(), name: z.string(), mime: z.enum(ATTACHMENT_MIME_TYPES), size: z.number().int() });
+export const Attachment = z.object({ id: z.string(), name: z.string(), mime: z.enum(ATTACHMENT_MIME_TYPES), size: z.number().int() }).meta({ id: 'Attachment' });
 export type Attachment = z.infer<typeof Attachment>;
 
 const Ids = z.array(z.string().uuid('validation.invalid')).min(1, 'afterSales.passengers.required').max(18, 'validation.invalid');
@@ -250,7 +250,7 @@ export const ScheduleNotice = z.object({
   resolvedAt: z.string().nullable(),
   /** What the agent may do now. */
   actions: z.array(z.enum(['accept', 'refuse'])),
-});
+}).meta({ id: 'ScheduleNotice' });
 export type ScheduleNotice = z.infer<typeof ScheduleNotice>;
 export const NoticeListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -107,7 +107,7 @@ export const Balances = z.object({
   availableCredit: z.number().int(),
   held: z.number().int(),
   available: z.number().int(),
-});
+}).meta({ id: 'Balances' });
 export type Balances = z.infer<typeof Balances>;
 
 export const ApiKeyInfo = z.object({
@@ -144,7 +144,7 @@ export const Agency = z.object({
 });
 export type Agency = z.infer<typeof Agency>;
 
-export const AgencyDetail = Agency.extend({ config: AgencyConfig });
+export const AgencyDetail = Agency.extend({ config: AgencyConfig }).meta({ id: 'AgencyDetail' });
 export type AgencyDetail = z.infer<typeof AgencyDetail>;
 
 export const AGENCY_BALANCE_FILTERS = ['positive', 'zero', 'usingCredit'] as const;

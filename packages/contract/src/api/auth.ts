@@ -72,7 +72,7 @@ export const UserInfo = z.object({
   avatar: z.string().nullable(),
   companyId: z.string(),
   config: UserConfig,
-});
+}).meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;
 
 export const CommonConfig = z.object({
@@ -127,7 +127,7 @@ export const Company = z.object({
   proxyLevel: z.number().int(),
   parentId: z.string().nullable(),
   config: z.object({ commonConfig: CommonConfig }),
-});
+}).meta({ id: 'Company' });
 export type Company = z.infer<typeof Company>;
 
 export const MeAnswer = z.object({
@@ -136,10 +136,10 @@ export const MeAnswer = z.object({
   websitePrefix: z.string(),
   permissions: z.array(z.string()),
   embedded: z.boolean(),
-});
+}).meta({ id: 'MeAnswer' });
 export type MeAnswer = z.infer<typeof MeAnswer>;
 
-export const SessionAnswer = MeAnswer.extend({ token: z.string() });
+export const SessionAnswer = MeAnswer.extend({ token: z.string() }).meta({ id: 'SessionAnswer' });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
 export const UpdateMeBody = z.object({

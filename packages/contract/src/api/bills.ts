@@ -56,7 +56,7 @@ export const WalletEntry = z.object({
   balanceAfter: z.number().int(),
   description: z.string(),
   type: z.enum(WALLET_ENTRY_TYPES),
-});
+}).meta({ id: 'WalletEntry' });
 export type WalletEntry = z.infer<typeof WalletEntry>;
 
 export const WalletEntryQuery = PageQuery.extend({
@@ -111,7 +111,7 @@ export const Transaction = z.object({
   externalReference: z.string().nullable(),
   paymentTime: z.string().nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;
 
 export const TransactionQuery = PageQuery.extend({
@@ -152,7 +152,7 @@ export const Statement = z.object({
    * recomputed on each generation. A finished month's statement, once generated, never changes.
    */
   final: z.boolean(),
-});
+}).meta({ id: 'Statement' });
 export type Statement = z.infer<typeof Statement>;
 
 export const StatementQuery = PageQuery.extend({
@@ -212,7 +212,7 @@ export const WalletPayment = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   paymentTime: z.string().nullable(),
-});
+}).meta({ id: 'WalletPayment' });
 export type WalletPayment = z.infer<typeof WalletPayment>;
 
 /** POST /base/v2/wallet/entries/export: the list's filters, every matching row (at most WALLET_EXPORT_MAX_ROWS). */

@@ -6,7 +6,9 @@ export const ErrorEnvelope = z.object({
   code: z.number().int(),
   data: z.object({ fields: z.record(z.string(), z.string()).optional() }).nullable(),
   message: z.string(),
-});
+})
+  // A named component of the OpenAPI document (apps/server/src/plugins/openapi.ts): every error answer refers to it.
+  .meta({ id: 'ErrorEnvelope', description: 'An error answer: a non-zero code, a message in the request language, data null or data.fields' });
 export type ApiEnvelope<T> = { code: number; data: T; message: string };
 
 export const Id = z.string().uuid();

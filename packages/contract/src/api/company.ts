@@ -8,4 +8,4 @@ export const UpdateCompanyBody = z.object({
 });
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
 
-export const UploadAnswer = z.object({ url: z.string() });
+export const UploadAnswer = z.object({ url: z.string() }).meta({ id: 'UploadAnswer' });

@@ -102,7 +102,7 @@ export const ContactInput = z.object({
   /** Calling code without "+", e.g. "86". */
   areaCode: z.string().default(''),
   phone: z.string().default(''),
-});
+}).meta({ id: 'Contact' });
 export type ContactInput = z.input<typeof ContactInput>;
 
 /** POST /order/v2/flight/orders (Idempotency-Key header required). */
@@ -242,7 +242,7 @@ export const FlightOrder = z.object({
   voidDeadline: z.string().nullable(),
   /** Airline schedule changes on this order's flights. */
   notices: z.array(ScheduleNotice),
-});
+}).meta({ id: 'FlightOrder' });
 export type FlightOrder = z.infer<typeof FlightOrder>;
 
 const csv = <T extends readonly [string, ...string[]]>(values: T) =>

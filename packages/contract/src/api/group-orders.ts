@@ -329,7 +329,7 @@ export const GroupOrder = z.object({
   deskActions: z.array(z.enum(GROUP_DESK_ACTIONS)),
   /** The passenger list (after the final payment) and, once issued, a ticket per traveller. */
   names: GroupNames,
-});
+}).meta({ id: 'GroupOrder' });
 export type GroupOrder = z.infer<typeof GroupOrder>;
 
 /**

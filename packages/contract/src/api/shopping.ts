@@ -17,6 +17,9 @@ export type SortKey = (typeof SORT_KEYS)[number];
 /** Spec point 3: ticketing-speed product types. */
 export const PRODUCT_TYPES = ['fast-standard', 'preference-standard', 'normal-standard', 'website', 'special-standard', 'special-48', 'special-before-24', 'special-before-4'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
+/** Spec point 3 lists `all` first among the ticketing speeds: the results filter's "any speed", beside each product type. */
+export const TICKETING_SPEEDS = ['all', ...PRODUCT_TYPES] as const;
+export type TicketingSpeed = (typeof TICKETING_SPEEDS)[number];
 export const PRODUCT_TYPE_MINUTES: Record<ProductType, number | null> = {
   'fast-standard': 30,
   'preference-standard': 60,
@@ -85,7 +88,7 @@ export const SearchBody = z.object({
 });
 export type SearchBody = z.input<typeof SearchBody>;
 
-export const SearchStarted = z.object({ searchId: z.string(), expiresAt: z.string(), suppliersAsked: z.number().int() });
+export const SearchStarted = z.object({ searchId: z.string(), expiresAt: z.string(), suppliersAsked: z.number().int() }).meta({ id: 'SearchStarted' });
 export type SearchStarted = z.infer<typeof SearchStarted>;
 
 /**
@@ -100,13 +103,13 @@ export const BaggageAllowance = z.object({
   dimensions: z.string().nullable(),
   sizeCm: z.tuple([z.number(), z.number(), z.number()]).nullish(),
   linearCm: z.number().nullish(),
-});
+}).meta({ id: 'BaggageAllowance' });
 export type BaggageAllowance = z.infer<typeof BaggageAllowance>;
-export const Baggage = z.object({ carryOn: BaggageAllowance, checked: BaggageAllowance });
+export const Baggage = z.object({ carryOn: BaggageAllowance, checked: BaggageAllowance }).meta({ id: 'Baggage' });
 export type Baggage = z.infer<typeof Baggage>;
 
 /** One rule of the cancellation policy: allowed or not and the fee, before or after departure. */
-export const PenaltyRule = z.object({ allowed: z.boolean(), fee: z.number().int().nullable() });
+export const PenaltyRule = z.object({ allowed: z.boolean(), fee: z.number().int().nullable() }).meta({ id: 'PenaltyRule' });
 export const CancellationPolicy = z.object({
   passengerType: z.enum(PASSENGER_TYPES),
   currency: z.enum(CURRENCIES),
@@ -114,7 +117,7 @@ export const CancellationPolicy = z.object({
   refund: z.object({ beforeDeparture: PenaltyRule, afterDeparture: PenaltyRule }),
   noShow: PenaltyRule,
   voidAllowed: z.boolean(),
-});
+}).meta({ id: 'CancellationPolicy' });
 export type CancellationPolicy = z.infer<typeof CancellationPolicy>;
 
 export const Restrictions = z.object({
@@ -126,7 +129,7 @@ export const Restrictions = z.object({
   invoiceType: z.enum(INVOICE_TYPES),
   ticketingChannel: z.string(),
   productType: z.enum(PRODUCT_TYPES),
-});
+}).meta({ id: 'Restrictions' });
 export type Restrictions = z.infer<typeof Restrictions>;
 
 export const PriceBreakdown = z.object({
@@ -208,7 +211,7 @@ export const Solution = z.object({
   currency: z.enum(CURRENCIES),
   airlines: z.array(z.string()),
   totalDurationMinutes: z.number().int(),
-});
+}).meta({ id: 'Solution' });
 export type Solution = z.infer<typeof Solution>;
 
 export const SolutionFilters = z.object({
@@ -227,6 +230,8 @@ export const SolutionFilters = z.object({
   cabins: z.array(z.enum(CABIN_CLASSES)).optional(),
   suppliers: z.array(z.string()).optional(),
   freeBaggageOnly: z.boolean().optional(),
+  /** Fares of this ticketing speed only; `all` (or absent) constrains nothing. */
+  productType: z.enum(TICKETING_SPEEDS).optional(),
 });
 export type SolutionFilters = z.infer<typeof SolutionFilters>;
 
@@ -314,7 +319,15 @@ export const AnalysisPnrBody = z.object({
 });
 export type AnalysisPnrBody = z.input<typeof AnalysisPnrBody>;
 
+/** Why a segment of a pasted display was not searched: flown, cancelled, dated in the past, open, airport unknown. */
+export const PNR_SKIP_REASONS = ['flown', 'cancelled', 'past', 'open', 'unknownAirport'] as const;
+export type PnrSkipReason = (typeof PNR_SKIP_REASONS)[number];
+
 export const AnalysisPnrAnswer = SearchStarted.extend({
+  /** Null when no search was started: the display is a group booking (see `group`). */
+  searchId: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** The booking's own record locator (never an airline's locator such as Sabre /DCCA*... or eTerm RMK CA/...). */
   recordLocator: z.string().nullable(),
   segments: z.array(
     z.object({
@@ -332,8 +345,25 @@ export const AnalysisPnrAnswer = SearchStarted.extend({
   passengers: z.array(
     z.object({ surname: z.string(), givenName: z.string(), title: z.string().nullable(), type: z.enum(PASSENGER_TYPES) }),
   ),
-  passengerCounts: Passengers,
+  // Counts as read: a group display may name more passengers than a search takes (Passengers stops at 9).
+  passengerCounts: z.object({ adult: z.number().int().min(0), child: z.number().int().min(0), infant: z.number().int().min(0) }),
   cabin: z.enum(CABIN_CLASSES),
+  /**
+   * A group booking (a group name element, or more passengers than one search takes): no search is started, the
+   * client offers the group request instead. `seats` is the party size read; `message` says so in the user's language.
+   */
+  group: z.object({ seats: z.number().int(), name: z.string().nullable(), message: z.string() }).nullable(),
+  /** Segments read but not searched (flown, cancelled, past, open, an airport not known), each with its line. */
+  skipped: z.array(
+    z.object({
+      line: z.number().int(),
+      text: z.string(),
+      flightNumber: z.string(),
+      reason: z.enum(PNR_SKIP_REASONS),
+      /** Localized: which line and why. */
+      message: z.string(),
+    }),
+  ),
 });
 export type AnalysisPnrAnswer = z.infer<typeof AnalysisPnrAnswer>;
 

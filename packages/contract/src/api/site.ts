@@ -31,7 +31,7 @@ export const ExchangeRatesAnswer = z.object({
   base: z.enum(CURRENCIES),
   rates: z.array(ExchangeRate),
   rateMap: z.record(z.string(), z.string()),
-});
+}).meta({ id: 'ExchangeRatesAnswer' });
 export type ExchangeRatesAnswer = z.infer<typeof ExchangeRatesAnswer>;
 
 export const UpdateRatesBody = z.object({

@@ -18,7 +18,7 @@ export const SupplierSettings = z.object({
   ticketFail: z.boolean(),
   /** ticket issues the tickets, then never answers. */
   ticketTimeout: z.boolean(),
-});
+}).meta({ id: 'SupplierSettings' });
 export type SupplierSettings = z.infer<typeof SupplierSettings>;
 
 /** Air suppliers by channel; rail: the railway (12306-like). */

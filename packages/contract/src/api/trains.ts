@@ -331,7 +331,7 @@ export const TrainOrder = z.object({
   actions: z.array(z.enum(TRAIN_ORDER_ACTIONS)),
   /** Timeline, oldest first. */
   events: z.array(OrderEvent),
-});
+}).meta({ id: 'TrainOrder' });
 export type TrainOrder = z.infer<typeof TrainOrder>;
 
 const trainCsv = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -477,4 +477,52 @@ export function trainRefundFee(fare: number, departureAt: Date, now: Date): { ti
   // fare x percent is in hundredths of a fen; 0.5 CNY = 50 fen = 5000 hundredths; + 2500 rounds half up.
   const fee = Math.floor((fare * feePercent + 2500) / 5000) * 50;
   return { tier, feePercent, fee: Math.min(fare, fee) };
+}
+
+/** One ticket to change: its passenger, ticket type (a child pays the child fare) and the fare it was bought at, fen. */
+export interface TrainChangeTicket {
+  passengerId: string;
+  ticketType: TrainTicketType;
+  fare: number;
+}
+export interface TrainChangeQuoteLine {
+  passengerId: string;
+  oldFare: number;
+  newFare: number;
+  /** New fare less old: positive is paid, negative is returned less `fee`. */
+  difference: number;
+  /** 12306's refund fee on the part returned (cheaper train only), at `now`. */
+  fee: number;
+}
+export interface TrainChangeQuote {
+  lines: TrainChangeQuoteLine[];
+  /** Paid from the wallet (change-train): the sum of the dearer differences; the server refuses a change above the accepted figure. */
+  owed: number;
+  /** Back to the wallet (refund-train): the cheaper differences less their fees. */
+  returned: number;
+}
+
+/**
+ * What changing these tickets to a class offer from a search costs (12306: a dearer ticket pays the difference, a
+ * cheaper one refunds it less the refund fee on that part, by the original train's time to departure). The server
+ * settles `owed` against the agent's accepted difference before asking the railway; the web shows the same figures.
+ * Pure: the one reading of the rule for both.
+ */
+export function trainChangeQuote(
+  tickets: TrainChangeTicket[],
+  offer: Pick<TrainClassOffer, 'price' | 'childPrice'>,
+  departureAt: Date,
+  now: Date,
+): TrainChangeQuote {
+  const lines = tickets.map((t): TrainChangeQuoteLine => {
+    const newFare = t.ticketType === 'child' ? offer.childPrice : offer.price;
+    const difference = newFare - t.fare;
+    const fee = difference < 0 ? (trainRefundFee(-difference, departureAt, now)?.fee ?? 0) : 0;
+    return { passengerId: t.passengerId, oldFare: t.fare, newFare, difference, fee };
+  });
+  return {
+    lines,
+    owed: lines.reduce((s, l) => s + Math.max(0, l.difference), 0),
+    returned: lines.reduce((s, l) => s + Math.max(0, -l.difference - l.fee), 0),
+  };
 }

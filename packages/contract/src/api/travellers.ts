@@ -72,7 +72,7 @@ export const MemberCard = z.object({
   /** Name on the card, SURNAME/GIVEN NAMES; defaults to the passenger's name. */
   holder: z.string(),
   createdAt: z.string(),
-});
+}).meta({ id: 'MemberCard' });
 export type MemberCard = z.infer<typeof MemberCard>;
 
 export const FrequentPassenger = z.object({
@@ -104,7 +104,7 @@ export const FrequentPassenger = z.object({
   documentImageId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'FrequentPassenger' });
 export type FrequentPassenger = z.infer<typeof FrequentPassenger>;
 
 /** GET /base/v2/often-used-passengers: the caller's own travellers (at most 30, so no paging). */

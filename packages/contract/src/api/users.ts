@@ -24,7 +24,7 @@ export const UserItem = z.object({
   avatar: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
-});
+}).meta({ id: 'UserItem' });
 export type UserItem = z.infer<typeof UserItem>;
 
 const Roles = z.array(z.enum(ROLES)).min(1, 'validation.roles.empty').transform((r) => [...new Set(r)]);

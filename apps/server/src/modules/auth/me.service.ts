@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MeAnswer } from '@portal/contract/api/auth';
 import type { DbOrTx } from '../../db/client.ts';
+import type { HotCaches } from '../cache/hot-caches.ts';
 import { sites } from '../../db/schema/index.ts';
 import { toCompany, toUserInfo, type CompanyRow, type UserRow } from '../users/user.mapper.ts';
 
@@ -11,11 +12,12 @@ export async function websitePrefixOf(db: DbOrTx, company: CompanyRow): Promise<
   return site?.prefix ?? '/';
 }
 
-export async function buildMe(db: DbOrTx, user: UserRow, company: CompanyRow, embedded: boolean): Promise<MeAnswer> {
+/** `caches` only outside a transaction: a prefix read inside one could be of rows not yet committed. */
+export async function buildMe(db: DbOrTx, user: UserRow, company: CompanyRow, embedded: boolean, caches?: HotCaches): Promise<MeAnswer> {
   return {
     userInfo: toUserInfo(user),
     company: toCompany(company),
-    websitePrefix: await websitePrefixOf(db, company),
+    websitePrefix: caches ? await caches.websitePrefix(company.parentId ?? company.id, () => websitePrefixOf(db, company)) : await websitePrefixOf(db, company),
     permissions: user.permissions,
     embedded,
   };

@@ -9,6 +9,7 @@ import type { SessionAnswer } from '@portal/contract/api/auth';
 import type { CompanyRow, UserRow } from '../users/user.mapper.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
 import { buildMe } from './me.service.ts';
+import type { HotCaches } from '../cache/hot-caches.ts';
 
 export interface AuthContext {
   sessionId: string;
@@ -43,28 +44,55 @@ export async function createSession(
 // Refreshing last_seen_at on every request would turn every read into a write; a minute of slack is harmless.
 const TOUCH_EVERY_MS = 60_000;
 
-export async function resolveSession(db: Db, policy: SessionPolicy, token: string | undefined): Promise<AuthContext> {
+/** The session check's two statements, built once per database handle and prepared (named) on each connection. */
+function prepareSessionStatements(db: Db) {
+  return {
+      find: db
+        .select({ session: sessions, user: users, company: companies })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+        .limit(1)
+        .prepare('portal_session_find'),
+      touch: db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sql.placeholder('id'))).prepare('portal_session_touch'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionStatements>>();
+function sessionStatements(db: Db) {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = prepareSessionStatements(db)));
+  return s;
+}
+
+/**
+ * The bearer session with its user and company, or one of 201001 (unknown), 200006 (revoked, user or agency
+ * disabled), 200005 (idle or too old). With `caches`, a session used within the last minute is answered from memory;
+ * a logout, kick, revocation or a change to its user or company reaches the cache through the change feed before
+ * the write that made it returns (modules/cache/hot-caches.ts).
+ */
+export async function resolveSession(db: Db, policy: SessionPolicy, token: string | undefined, caches?: HotCaches): Promise<AuthContext> {
   if (!token) throw new AppError(Code.SESSION_INVALID, 'error.session.invalid');
-  const rows = await db
-    .select({ session: sessions, user: users, company: companies })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
-  const row = rows[0];
+  const tokenHash = hashToken(token);
+  const { find, touch } = sessionStatements(db);
+  const load = async () => (await find.execute({ tokenHash }))[0] ?? null;
+  const row = caches ? await caches.session(tokenHash, TOUCH_EVERY_MS, load) : await load();
   if (!row) throw new AppError(Code.SESSION_INVALID, 'error.session.invalid');
   const { session, user, company } = row;
   // Disabling an agency also revokes its sessions; checking the status here closes the gap for any that slipped by.
   if (session.revokedAt || user.status === 'disabled' || company.deletedAt || company.status === 'disabled') {
+    caches?.forgetSession(tokenHash);
     throw new AppError(Code.SESSION_REVOKED, session.revokeReason === SESSION_CAP_REASON ? 'error.session.capped' : 'error.session.revoked');
   }
   const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + policy.idleMs <= now) {
+    caches?.forgetSession(tokenHash);
     throw new AppError(Code.SESSION_EXPIRED, 'error.session.expired');
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
+    await touch.execute({ id: session.id });
+    // Loaded again next time, with the refreshed last_seen_at.
+    caches?.forgetSession(tokenHash);
   }
   return { sessionId: session.id, embedded: session.embedded, user, company };
 }

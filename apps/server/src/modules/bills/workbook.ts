@@ -20,6 +20,8 @@ export interface StatementView extends Statement {
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+// At least two decimals and up to six, so a rate reads 1.00 or 7.123456 and stays a number Excel can use.
+const RATE_FORMAT = '#,##0.00####';
 const moneyFormat = (currency: Currency) => (minorDigits(currency) === 0 ? '#,##0' : '#,##0.00');
 const major = (amount: number, currency: Currency) => amount / 10 ** minorDigits(currency);
 
@@ -28,6 +30,8 @@ interface Column {
   width: number;
   money?: (row: number) => Currency;
   time?: boolean;
+  /** A plain number cell with this format; a decimal string (an exchange rate) is written as its number. */
+  number?: string;
 }
 
 function newBook(): ExcelJS.Workbook {
@@ -55,6 +59,11 @@ function writeTable(ws: ExcelJS.Worksheet, lang: Language, columns: Column[], ro
         cell.numFmt = moneyFormat(currency);
       }
       if (c.time) cell.numFmt = TIME_FORMAT;
+      if (c.number) {
+        // Text that looks like a number ("1") is not one to Excel: it neither sums nor formats.
+        if (typeof cell.value === 'string') cell.value = Number(cell.value);
+        cell.numFmt = c.number;
+      }
     });
   });
 }
@@ -96,11 +105,11 @@ export async function transactionsWorkbook(items: Transaction[], lang: Language)
       { header: 'bills.col.kind', width: 12 },
       { header: 'bills.col.method', width: 22 },
       { header: 'bills.col.status', width: 12 },
-      { header: 'bills.col.currency', width: 9 },
+      { header: 'bills.col.paymentCurrency', width: 12 },
       { header: 'bills.col.gross', width: 16, money: (r) => items[r].grossCurrency },
       { header: 'bills.col.fee', width: 14, money: (r) => items[r].grossCurrency },
-      { header: 'bills.col.exchangeRate', width: 12 },
-      { header: 'bills.col.currency', width: 9 },
+      { header: 'bills.col.exchangeRate', width: 12, number: RATE_FORMAT },
+      { header: 'bills.col.settlementCurrency', width: 12 },
       { header: 'bills.col.net', width: 16, money: (r) => items[r].netCurrency },
       { header: 'bills.col.externalReference', width: 24 },
       { header: 'bills.col.paymentTime', width: 20, time: true },

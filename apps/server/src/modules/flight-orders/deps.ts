@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Payments } from '../../payments/registry.ts';
 import type { SupplierRegistry } from '../../suppliers/air/registry.ts';
+import type { OrderWork } from './work-queue.ts';
 
 /**
  * What the order use cases need. `work.kick` asks the background worker to take an order's next step now (a pg-boss
@@ -14,9 +15,8 @@ export interface OrderDeps {
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
-export interface OrderWork {
-  kick(orderId: string): void;
-}
+// Declared beside the queue (work-queue.ts imports nothing, so src/deps.ts -> work-queue.ts closes no import cycle).
+export type { OrderWork };
 
 /** How long a worker may hold an order before another may take it over (a crashed worker's lease runs out). */
 export const leaseMs = () => Number(process.env.ORDER_LEASE_SECONDS ?? 120) * 1000;

@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { JobDefinition, QueueDefinition } from '../../jobs/types.ts';
 import type { OrderDeps } from './deps.ts';
 import { advanceDueOrders, advanceOrder } from './work.usecase.ts';

@@ -1,4 +1,7 @@
-import type { OrderWork } from './deps.ts';
+/** What order code needs of the queue: "take this order's next step now" (flight-orders/deps.ts names it too). */
+export interface OrderWork {
+  kick(orderId: string): void;
+}
 
 export const ORDER_STEP_QUEUE = 'flight-order-step';
 

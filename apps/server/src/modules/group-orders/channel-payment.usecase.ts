@@ -7,8 +7,8 @@ import { channelFee } from '@portal/contract/top-up';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { insertTransaction, type TransactionRow } from '../payments/payments.repository.ts';
-import { reconcile, registerOriginHandler, type SettlementDeps } from '../payments/settlement.service.ts';
-import { EXPIRY_GRACE_MS, openAtChannel } from '../payments/wallet-payments.service.ts';
+import { registerOriginHandler, type SettlementDeps } from '../payments/settlement.service.ts';
+import { EXPIRY_GRACE_MS, openOrReconcile } from '../payments/wallet-payments.service.ts';
 import { lockGroup, type GroupRow } from './group.repository.ts';
 import { loadGroupDetail } from './group.queries.ts';
 import { channelPaymentKey, channelPaymentOf, chargeInstalment, dueInstalment, GROUP_REFERENCE, methodNotAllowed, priorRequest, type PayBody } from './instalment-charge.ts';
@@ -104,14 +104,7 @@ export async function payGroupThroughChannel(
   const subject = subjectOf(group, instalment, o.lang);
   // Back on the group, the page knows which payment and instalment it waits for (the callback may come a little later).
   const returnUrl = `${deps.payments.publicUrl}/flight/group/order/${group.id}?payment=${row.id}&instalment=${instalment}`;
-  let answer: { row: TransactionRow; redirectUrl: string | null };
-  if (!replay || (row.status === 'pending' && !row.channelPaymentId)) {
-    // A first request, or a replay of one that never reached the channel: open it there, under the same reference.
-    answer = await openAtChannel(deps, channel, row, subject, deps.log, returnUrl);
-  } else {
-    const { transaction, redirectUrl } = await reconcile(deps, row, new Date(), { overdue: false, log: deps.log });
-    answer = { row: transaction, redirectUrl };
-  }
+  const answer = await openOrReconcile(deps, channel, row, { replay, subject, returnUrl, log: deps.log });
   return { ...(await loadGroupDetail(deps.db, auth, group.id)), channelPayment: channelPaymentAnswer(answer.row, instalment, answer.redirectUrl) };
 }
 

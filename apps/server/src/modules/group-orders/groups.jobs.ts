@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { JobDefinition, QueueDefinition } from '../../jobs/types.ts';
 import { applyGroupTransition, GROUP_SYSTEM } from './group-transition.ts';
 import { lockGroup } from './group.repository.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { groupHeldPassengers, type GroupDeskQuoteBody, type GroupInstalment, type GroupOrder, type GroupPriceLine, type GroupQuote, type GroupQuoteJourney, type GroupRequest } from '@portal/contract/api/group-orders';
 import { Code } from '@portal/contract/codes';
 import { crossRate, DEFAULT_CURRENCY, priceByRate, type Currency, type RateMap } from '@portal/contract/currency';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { SupplierOffer } from '../../suppliers/air/types.ts';

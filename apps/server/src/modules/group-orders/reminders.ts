@@ -4,7 +4,7 @@ import { formatMoney, type Currency } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import { translate } from '@portal/contract/messages';
 import { hasRole } from '@portal/contract/roles';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCompany } from '../company/company.repository.ts';
 import { queueEmail } from '../notifications/outbox.service.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { GroupOrder, GroupSeatsBody } from '@portal/contract/api/group-orders';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { deskGroup } from './group.access.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ticketNumbersTaken } from '../../suppliers/air/booking-store.ts';
 import { newTicketNumber, ticketPrefix } from '../../suppliers/air/booking-rules.ts';

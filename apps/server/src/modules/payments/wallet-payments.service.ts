@@ -93,14 +93,26 @@ export async function openAtChannel(
   return { row: current, redirectUrl: kept?.redirectUrl ?? null };
 }
 
+/**
+ * The channel side of a pending row just recorded or found again under its idempotency key. A first request, or a
+ * replay of one that never reached the channel, opens it there under the same reference; any other replay must not
+ * open a second payment, so it asks the channel where the first one stands.
+ */
+export async function openOrReconcile(
+  deps: SettlementDeps,
+  channel: PaymentChannel,
+  row: TransactionRow,
+  o: { replay: boolean; subject: string; returnUrl?: string; log?: FastifyBaseLogger },
+): Promise<{ row: TransactionRow; redirectUrl: string | null }> {
+  if (!o.replay || (row.status === 'pending' && !row.channelPaymentId)) return openAtChannel(deps, channel, row, o.subject, o.log, o.returnUrl);
+  const { transaction, redirectUrl } = await reconcile(deps, row, new Date(), { overdue: false, log: o.log });
+  return { row: transaction, redirectUrl };
+}
+
 async function replay(deps: SettlementDeps, channel: PaymentChannel, prior: TransactionRow, hash: string, subject: string, log?: FastifyBaseLogger) {
   if (prior.requestHash !== hash) throw idempotencyConflict();
-  if (prior.status === 'pending' && !prior.channelPaymentId) {
-    const opened = await openAtChannel(deps, channel, prior, subject, log);
-    return toWalletPayment(opened.row, opened.redirectUrl);
-  }
-  const { transaction, redirectUrl } = await reconcile(deps, prior, new Date(), { overdue: false, log });
-  return toWalletPayment(transaction, redirectUrl);
+  const answer = await openOrReconcile(deps, channel, prior, { replay: true, subject, log });
+  return toWalletPayment(answer.row, answer.redirectUrl);
 }
 
 export async function createWalletPayment(

@@ -21,7 +21,7 @@ const codes = (q: string, o: Parameters<typeof search>[1] = {}) => search(q, o).
 
 describe('reference data', () => {
   it('covers the busiest airports, every Chinese airport we list and the major airlines', () => {
-    expect(allAirports().length).toBeGreaterThanOrEqual(350);
+    expect(allAirports().length).toBeGreaterThanOrEqual(3200);
     expect(allAirports().filter((a) => a.countryCode === 'CN').length).toBeGreaterThanOrEqual(230);
     expect(allAirports().filter((a) => ['HK', 'MO', 'TW'].includes(a.countryCode)).length).toBeGreaterThanOrEqual(10);
     expect(allAirlines().length).toBeGreaterThanOrEqual(120);
@@ -164,9 +164,92 @@ describe('searchLocations', () => {
     expect(search('!!')).toEqual([]);
   });
 
-  it('answers a prefix query well under a millisecond on average', () => {
-    const t0 = performance.now();
-    for (let i = 0; i < 200; i++) for (const q of ['b', 'bj', 'lon', '北京', 'shang', 'new y']) search(q);
-    expect((performance.now() - t0) / 1200).toBeLessThan(2);
+  it('finds old names, abbreviations, islands and resorts (issue 15)', () => {
+    // "hk" is also Haikou's pinyin initials: the common abbreviation wins.
+    expect(codes('hk').slice(0, 2)).toEqual(['c:HKG', 'a:HKG']);
+    expect(codes('hk')).toContain('c:HAK');
+    expect(codes('Peking')[0]).toBe('c:BJS');
+    expect(codes('Canton')[0]).toBe('c:CAN');
+    expect(codes('Bombay')[0]).toBe('c:BOM');
+    expect(codes('Madras')[0]).toBe('c:MAA');
+    expect(codes('Calcutta')[0]).toBe('c:CCU');
+    expect(codes('Saigon')[0]).toBe('c:SGN');
+    expect(codes('Rangoon')[0]).toBe('c:RGN');
+    expect(codes('Constantinople')[0]).toBe('c:IST');
+    expect(codes('Leningrad')[0]).toBe('c:LED');
+    expect(codes('Batavia')[0]).toBe('c:JKT');
+    expect(codes('Bangalore')[0]).toBe('c:BLR');
+    expect(codes('Bengaluru')[0]).toBe('c:BLR');
+    expect(codes('Kiev').slice(0, 2)).toEqual(['c:IEV', 'a:KBP']);
+    expect(codes('Kyiv')[0]).toBe('c:IEV');
+    expect(codes('Bali').slice(0, 2)).toEqual(['c:DPS', 'a:DPS']);
+    expect(codes('巴厘岛')[0]).toBe('c:DPS');
+    expect(codes('Phuket')[0]).toBe('c:HKT');
+    expect(codes('Boracay').slice(0, 4).sort()).toEqual(['a:KLO', 'a:MPH', 'c:KLO', 'c:MPH']);
+    expect(codes('Langkawi')[0]).toBe('c:LGK');
+    expect(codes('Jeju')[0]).toBe('c:CJU');
+    expect(codes('济州岛')[0]).toBe('c:CJU');
+    expect(codes('Sanya')[0]).toBe('c:SYX');
+    expect(codes('Saipan')[0]).toBe('c:SPN');
+    expect(codes('Koh Samui')[0]).toBe('c:USM');
+    expect(codes('Hawaii')[0]).toBe('c:HNL');
+    expect(codes('夏威夷')[0]).toBe('c:HNL');
+    expect(codes('Nuremberg').slice(0, 2)).toEqual(['c:NUE', 'a:NUE']);
+    expect(codes('buf').slice(0, 2)).toEqual(['c:BUF', 'a:BUF']);
+    expect(codes('SAI')[0]).toBe('a:SAI');
+    expect(codes('siem reap').slice(0, 2)).toEqual(['c:REP', 'a:SAI']);
+    // "pek" is Beijing Capital's code before it is the start of "Peking".
+    expect(codes('pek')[0]).toBe('a:PEK');
   });
+
+  it('finds countries by name in three languages: their main airports', () => {
+    const japanese = (q: string, lang: Language = 'en') => search(q, { lang });
+    for (const [q, lang] of [['Japan', 'en'], ['japan', 'zh-CN'], ['日本', 'zh-CN'], ['日本', 'zh-TW']] as const) {
+      const r = japanese(q, lang);
+      expect(r[0], q).toMatchObject({ type: 'city', code: 'TYO' });
+      expect(r.every((l) => l.countryCode === 'JP'), q).toBe(true);
+      expect(r.map((l) => l.code)).toEqual(expect.arrayContaining(['TYO', 'HND', 'NRT', 'OSA', 'KIX']));
+    }
+    expect(search('日本', { lang: 'zh-TW' })[0].name).toBe('東京');
+    for (const q of ['Thailand', '泰国', '泰國']) expect(codes(q).slice(0, 2), q).toEqual(['c:BKK', 'a:BKK']);
+    for (const q of ['Maldives', '马尔代夫', '馬爾地夫']) expect(codes(q).slice(0, 2), q).toEqual(['c:MLE', 'a:MLE']);
+    expect(codes('韩国')[0]).toBe('c:SEL');
+    expect(codes('South Korea')[0]).toBe('c:SEL');
+    // "USA" is also an airport code (Concord, North Carolina), which an exact code match puts first.
+    expect(codes('United States')[0]).toBe('c:ATL');
+    expect(codes('美国')[0]).toBe('c:ATL');
+    // A city of the country's very name comes before the country's other cities.
+    expect(codes('Singapore')[0]).toBe('c:SIN');
+    expect(codes('Luxembourg').slice(0, 2)).toEqual(['c:LUX', 'a:LUX']);
+  });
+
+  it('finds Hong Kong and Taipei by their Chinese names', () => {
+    expect(codes('香港').slice(0, 2)).toEqual(['c:HKG', 'a:HKG']);
+    expect(codes('香港', { lang: 'zh-TW' })[0]).toBe('c:HKG');
+    for (const q of ['台北', '臺北']) for (const lang of ['zh-CN', 'zh-TW'] as const) expect(codes(q, { lang }).slice(0, 2), q).toEqual(['c:TPE', 'a:TPE']);
+  });
+
+  it('leaves out the countries an agency hides', () => {
+    const r = searchLocations('bj', { lang: 'en', limit: 12, airportsOnly: false, favourites: [], excludeCountries: ['CN'] });
+    expect(r.every((l) => l.countryCode !== 'CN')).toBe(true);
+    expect(searchLocations('china', { lang: 'en', limit: 12, airportsOnly: false, favourites: [], excludeCountries: ['CN'] }).some((l) => l.countryCode === 'CN')).toBe(false);
+  });
+
+  it('answers a query in well under a millisecond of CPU, also the broad ones', () => {
+    // CPU time and the median, not wall-clock averages: this machine may be busy with other work, which stretches
+    // single calls but not the work each does. The p95 under 10 ms is checked on the bench rows (bench/locations.ts).
+    const queries = ['b', 'bj', 'lon', '北京', 'shang', 'new y', 's', 'a', '机场', 'japan', 'hk', 'PEK'];
+    const times: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < 20; i++) {
+      for (const q of queries) {
+        const t0 = performance.now();
+        search(q);
+        times.push(performance.now() - t0);
+      }
+    }
+    const cpu = process.cpuUsage(cpu0);
+    expect((cpu.user + cpu.system) / 1000 / times.length).toBeLessThan(2);
+    expect(times.sort((x, y) => x - y)[times.length >> 1]).toBeLessThan(1);
+  }, 60_000);
 });

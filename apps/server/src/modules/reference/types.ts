@@ -25,11 +25,24 @@ export interface City {
   pinyin: string | null;
   /** First letters of the pinyin syllables ("bj" for Beijing), null where pinyin is null. */
   pinyinInitials: string | null;
+  /** Other names it is searched by (old names, islands and resorts it serves, abbreviations), any language. */
+  aliases?: string[];
   /** Its airports, busiest first. */
   airports: string[];
+  /** Point and time zone of its busiest airport. */
   lat: number;
   lon: number;
   timeZone: string;
+}
+
+/** A country or territory as the location search knows it: its names and the cities a search for it lists. */
+export interface CountryEntry {
+  /** ISO 3166-1 alpha-2. */
+  code: string;
+  name: LocalizedName;
+  aliases?: string[];
+  /** Its main cities, busiest first. */
+  cities: string[];
 }
 
 export const ALLIANCES = ['Star Alliance', 'oneworld', 'SkyTeam'] as const;

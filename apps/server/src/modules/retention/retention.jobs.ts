@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/types.ts';
 import { readRetentionPolicy, type RetentionPolicy } from './retention.policy.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { isTransaction, type Db, type DbOrTx } from '../../db/client.ts';
 import { agencyActivity, flightSearchResults, flightSearches } from '../../db/schema/index.ts';
 import type { SupplierOffer } from '../../suppliers/air/types.ts';
 import { decodeOffers, encodeOffers } from './offer-store.ts';
@@ -37,21 +37,41 @@ export async function countSearch(db: DbOrTx, companyId: string, day: string): P
 }
 
 /** The caller's company's search, or undefined (also for another company's id or a malformed id). */
-export async function findSearch(db: DbOrTx, id: string, companyId: string): Promise<SearchRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [row] = await db
+const findSearchQuery = (db: DbOrTx) =>
+  db
     .select()
     .from(flightSearches)
-    .where(and(eq(flightSearches.id, id), eq(flightSearches.companyId, companyId)))
+    .where(and(eq(flightSearches.id, sql.placeholder('id')), eq(flightSearches.companyId, sql.placeholder('companyId'))))
     .limit(1);
+const answerHeadsQuery = (db: DbOrTx) =>
+  db
+    .select({ supplier: flightSearchResults.supplier, status: flightSearchResults.status, error: flightSearchResults.error, answeredAt: flightSearchResults.answeredAt })
+    .from(flightSearchResults)
+    .where(eq(flightSearchResults.searchId, sql.placeholder('searchId')));
+
+/** Every solutions poll runs these two (issue 14): built once per database handle and prepared on its connections. */
+function prepareSearchPolls(db: Db) {
+  return { findSearch: findSearchQuery(db).prepare('portal_search_find'), answerHeads: answerHeadsQuery(db).prepare('portal_search_answer_heads') };
+}
+const preparedPolls = new WeakMap<Db, ReturnType<typeof prepareSearchPolls>>();
+/** The prepared statements, or none inside a transaction (the queries are then built as usual). */
+function searchPolls(db: DbOrTx) {
+  if (isTransaction(db)) return null;
+  let p = preparedPolls.get(db);
+  if (!p) preparedPolls.set(db, (p = prepareSearchPolls(db)));
+  return p;
+}
+
+export async function findSearch(db: DbOrTx, id: string, companyId: string): Promise<SearchRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const prepared = searchPolls(db);
+  const [row] = prepared ? await prepared.findSearch.execute({ id, companyId }) : await findSearchQuery(db).execute({ id, companyId });
   return row as SearchRow | undefined;
 }
 
 export async function listAnswerHeads(db: DbOrTx, searchId: string): Promise<SupplierAnswerHead[]> {
-  const rows = await db
-    .select({ supplier: flightSearchResults.supplier, status: flightSearchResults.status, error: flightSearchResults.error, answeredAt: flightSearchResults.answeredAt })
-    .from(flightSearchResults)
-    .where(eq(flightSearchResults.searchId, searchId));
+  const prepared = searchPolls(db);
+  const rows = prepared ? await prepared.answerHeads.execute({ searchId }) : await answerHeadsQuery(db).execute({ searchId });
   return rows.map((r) => ({ ...r, status: r.status as SupplierStatus }));
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { recordUserLog, type RequestMeta } from '../user-logs/user-log.repository.ts';
 import { listRates, lockRates, upsertRates, type RateRow } from './rates.repository.ts';
+import { cachesOf, type HotCaches } from '../cache/hot-caches.ts';
 
 const order = (c: Currency) => CURRENCIES.indexOf(c);
 
@@ -21,12 +22,20 @@ function toRateMap(rows: RateRow[]): Record<string, string> {
   return Object.fromEntries([[RATE_BASE, '1'], ...known(rows).map((r) => [r.currency, r.rate])]);
 }
 
-export async function currentRateMap(db: DbOrTx): Promise<Record<string, string>> {
-  return toRateMap(await listRates(db));
+/**
+ * The rate rows; outside a transaction (the app's database handle) from memory until a rate changes: every search,
+ * poll and price check reads them.
+ */
+function rateRows(db: DbOrTx, caches: HotCaches | undefined = cachesOf(db)): Promise<RateRow[]> {
+  return caches ? caches.rateRows(() => listRates(db)) : listRates(db);
 }
 
-export async function getExchangeRates(db: DbOrTx): Promise<ExchangeRatesAnswer> {
-  const rows = await listRates(db);
+export async function currentRateMap(db: DbOrTx, caches?: HotCaches): Promise<Record<string, string>> {
+  return toRateMap(await rateRows(db, caches));
+}
+
+export async function getExchangeRates(db: DbOrTx, caches?: HotCaches): Promise<ExchangeRatesAnswer> {
+  const rows = await rateRows(db, caches);
   return {
     base: RATE_BASE,
     rates: known(rows).map((r) => ({ currency: r.currency, rate: r.rate, updatedAt: r.updatedAt.toISOString() })),

@@ -3,6 +3,7 @@ import type { SiteInfo } from '@portal/contract/api/site';
 import { DEFAULT_CURRENCY, isCurrency, type Currency } from '@portal/contract/currency';
 import { LANGUAGES, normalizeLanguage, type Language } from '@portal/contract/languages';
 import type { DbOrTx } from '../../db/client.ts';
+import type { HotCaches } from '../cache/hot-caches.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { fileUrl } from '../files/file-url.ts';
 import { currentRateMap } from './rates.service.ts';
@@ -22,9 +23,10 @@ export async function resolveSite(db: DbOrTx, hostname: string): Promise<SiteRow
   return site;
 }
 
-export async function getSiteInfo(db: DbOrTx, hostname: string): Promise<SiteInfo> {
-  const site = await resolveSite(db, hostname);
-  return toSiteInfo(site, await currentRateMap(db));
+/** With `caches` (outside a transaction), answered from memory until a site or a rate changes. */
+export async function getSiteInfo(db: DbOrTx, hostname: string, caches?: HotCaches): Promise<SiteInfo> {
+  const load = async () => toSiteInfo(await resolveSite(db, hostname), await currentRateMap(db, caches));
+  return caches ? caches.site(normalizeHost(hostname), load) : load();
 }
 
 // Columns are free text in the database; anything the contract cannot describe falls back rather than failing the page.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { Code } from '@portal/contract/codes';
 import { formatMoney } from '@portal/contract/currency';
-import { chinaTimeToInstant, type TrainChangeAnswer, type TrainChangeBody } from '@portal/contract/api/trains';
+import { chinaTimeToInstant, trainChangeQuote, type TrainChangeAnswer, type TrainChangeBody } from '@portal/contract/api/trains';
 import { AppError, forbidden } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
@@ -61,7 +61,12 @@ export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, 
   const offer = service?.classes.find((c) => c.seatClass === body.seatClass);
   if (!service || !offer) throw new AppError(Code.BOOKING_REFUSED, 'train.order.serviceInvalid');
   if (offer.available <= 0) throw new AppError(Code.SOLD_OUT, 'train.order.soldOut');
-  const owed = chosen.reduce((s, p) => s + Math.max(0, (p.ticketType === 'child' ? offer.childPrice : offer.price) - p.price), 0);
+  const { owed } = trainChangeQuote(
+    chosen.map((p) => ({ passengerId: p.id, ticketType: p.ticketType, fare: p.price })),
+    offer,
+    chinaTimeToInstant(order.departureAt),
+    now,
+  );
   if (owed > body.acceptedDifference) {
     throw new AppError(Code.PRICE_CHANGED, 'order.priceChanged', { total: formatMoney(owed, 'CNY'), currency: 'CNY' }, undefined, { previousTotal: body.acceptedDifference, newTotal: owed, currency: 'CNY' });
   }

@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../../jobs/types.ts';
 import type { TrainOrderDeps } from './deps.ts';
-import { ticketTrainOrder } from './pay.usecase.ts';
+import { ticketTrainOrder } from './ticketing.usecase.ts';
 import { lapsedUnpaidTrainOrderIds, lockTrainOrder, passengersOfRow, stuckTicketingTrainOrderIds, type StoredTrainPassenger } from './train.repository.ts';
 import { applyTrainTransition, TRAIN_SYSTEM } from './train-transition.ts';
 

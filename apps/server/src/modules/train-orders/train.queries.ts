@@ -129,7 +129,7 @@ export async function loadTrainOrderDetail(db: DbOrTx, auth: AuthContext, id: st
   return trainOrderOf(db, order, asDesk);
 }
 
-function toListItem(order: TrainOrderRow, createdByName: string | null): TrainOrderListItem {
+export function toListItem(order: TrainOrderRow, createdByName: string | null): TrainOrderListItem {
   const from = order.fromStation as Station;
   const to = order.toStation as Station;
   return {

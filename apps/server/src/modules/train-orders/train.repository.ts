@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 
 import type { z } from 'zod';
 import type { TrainOrderListQuery, TrainOrderStatus, TrainSeat, TrainTicketStatus, TrainTicketType } from '@portal/contract/api/trains';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingNumberCounters, trainOrderEvents, trainOrders } from '../../db/schema/index.ts';
+import { DEFAULT_TRAIN_CONFIG, type TrainConfig } from '@portal/contract/api/agencies';
+import { bookingNumberCounters, companies, trainOrderEvents, trainOrders } from '../../db/schema/index.ts';
 
 export type TrainOrderRow = typeof trainOrders.$inferSelect;
 export type NewTrainOrderRow = typeof trainOrders.$inferInsert;
@@ -150,4 +151,21 @@ export async function lapsedUnpaidTrainOrderIds(db: DbOrTx, now: Date, limit: nu
 export async function stuckTicketingTrainOrderIds(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
   const rows = await db.select({ id: trainOrders.id }).from(trainOrders).where(and(eq(trainOrders.status, 'ticketing'), lte(trainOrders.updatedAt, before))).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** The agency's train config (manual ticketing, notification URL), read where a payment arrives without a request. */
+export async function companyTrainConfig(db: DbOrTx, companyId: string): Promise<TrainConfig> {
+  const [company] = await db.select({ trainConfig: companies.trainConfig }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return { ...DEFAULT_TRAIN_CONFIG, ...company?.trainConfig };
+}
+
+/** The desk's queue: orders of these agencies in these statuses, the longest waiting (paid first) first. */
+export async function deskTrainOrderRows(db: DbOrTx, companyIds: string[], statuses: TrainOrderStatus[], page: number, pageSize: number): Promise<{ rows: TrainOrderRow[]; total: number }> {
+  if (companyIds.length === 0) return { rows: [], total: 0 };
+  const where = and(inArray(trainOrders.companyId, companyIds), inArray(trainOrders.status, statuses));
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(trainOrders).where(where).orderBy(asc(trainOrders.paidAt), asc(trainOrders.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
+  ]);
+  return { rows, total: Number(n) };
 }

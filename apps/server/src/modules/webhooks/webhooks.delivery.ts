@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { generateWebhookSecret, signatureHeader } from './webhooks.signature.ts';
 import { claimDue, ensureSecret, recordAttempt, type AttemptOutcome, type WebhookDeliveryRow } from './webhooks.repository.ts';
 import { encodeError, WEBHOOK_TIMEOUT_MS } from './webhooks.service.ts';

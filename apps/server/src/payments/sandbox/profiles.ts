@@ -2,7 +2,7 @@ import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
 import type { Currency } from '@portal/contract/currency';
 import { airwallexStyle } from './styles/airwallex.ts';
 import { alipayStyle } from './styles/alipay.ts';
-import { paypalStyle } from './styles/paypal.ts';
+import { paypalAcceptsAmount, paypalStyle } from './styles/paypal.ts';
 import { stripeStyle } from './styles/stripe.ts';
 import type { CallbackStyle } from './styles/types.ts';
 import { wechatPayStyle } from './styles/wechatpay.ts';
@@ -27,6 +27,10 @@ export interface SandboxProfile {
   /** The merchant's account at the channel (app id, mchid, customer number, account, webhook id). */
   merchantId: string;
   newPaymentId(now: Date): string;
+  /** Amounts the channel can represent, when not every positive amount is (PayPal: no cents in HUF, JPY, TWD). */
+  acceptsAmount?(amount: number, currency: Currency): boolean;
+  /** The provider serves its signing certificate at the URL its callbacks name (PayPal). */
+  publishesCertificate?: boolean;
   /** The hosted page's colour. */
   accent: string;
 }
@@ -126,10 +130,17 @@ export const SANDBOX_PROFILES: readonly SandboxProfile[] = [
     ackTimeoutMs: 10_000,
     merchantId: '8PT597110X687430LKGECATA',
     newPaymentId: () => randomUpperAlnum(17),
+    acceptsAmount: paypalAcceptsAmount,
+    publishesCertificate: true,
     accent: '#003087',
   },
 ];
 
-/** Development secrets; every deployment sets its own through PAYMENT_SECRET_<CHANNEL> (e.g. PAYMENT_SECRET_WECHAT_PAY). */
+/**
+ * Development secrets; every deployment sets its own through PAYMENT_SECRET_<CHANNEL> (e.g. PAYMENT_SECRET_WECHAT_PAY).
+ * Channels whose provider signs with RSA (Alipay, WeChat Pay, PayPal, YeePay) verify with the provider's public key or
+ * certificate instead (payments/sandbox/credentials.ts); their secret remains the merchant's own shared key where the
+ * provider has one (WeChat Pay's APIv3 key) and is otherwise unused by the sandbox.
+ */
 export const devSecret = (code: ExternalPaymentChannel) => `sandbox-${code}-signing-secret-for-development-only`;
 export const secretEnvName = (code: ExternalPaymentChannel) => `PAYMENT_SECRET_${code.toUpperCase().replaceAll('-', '_')}`;

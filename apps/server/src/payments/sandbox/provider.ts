@@ -19,7 +19,7 @@ import {
   scheduleRetry,
   type SandboxPaymentRow,
 } from './sandbox.repository.ts';
-import type { ChannelCredentials, WireEvent } from './styles/types.ts';
+import type { ProviderCredentials, WireEvent } from './styles/types.ts';
 
 /**
  * The channels' side of the sandbox: what Alipay or Stripe run in their own systems. It opens payments, serves the
@@ -40,7 +40,8 @@ export interface SandboxOptions {
   /** Where the sandbox's hosted pages are served (this server). */
   publicUrl: string;
   profiles: readonly SandboxProfile[];
-  credentials(code: ExternalPaymentChannel): ChannelCredentials;
+  /** What the simulated provider signs each channel's callbacks with (its keys, and the secrets it shares). */
+  credentials(code: ExternalPaymentChannel): ProviderCredentials;
   transport: CallbackTransport;
   faults?: SandboxFaults;
   /** The merchant's name the hosted page shows. */
@@ -53,6 +54,10 @@ export interface SandboxProvider {
   readonly merchantName: string;
   profile(code: string): SandboxProfile | undefined;
   hostedPageUrl(code: string, id: string): string;
+  /** The provider's side of a channel's signing: tests sign events the sandbox itself would not send. */
+  providerCredentials(code: ExternalPaymentChannel): ProviderCredentials;
+  /** A signing certificate the provider publishes (PayPal's PAYPAL-CERT-URL), by its URL; null for any other URL. */
+  certificate(code: string, url: string): string | null;
   /** Merchant API: open a payment (the same merchant reference answers the payment already opened for it). */
   open(code: ExternalPaymentChannel, input: CreatePaymentInput, now: Date): Promise<SandboxPaymentRow>;
   /** Merchant API and hosted page: the payment as the channel knows it now (a lapsed one is closed on the way). */
@@ -103,9 +108,13 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     };
   }
 
-  /** Queues the callback of one event (and its late duplicate under the fault switch); answers the first copy's id. */
-  async function queueEvent(tx: DbOrTx, row: SandboxPaymentRow, kind: WireEvent['kind'], at: Date): Promise<string> {
+  /**
+   * Queues the callback of one event (and its late duplicate under the fault switch); answers the first copy's id, or
+   * null when the channel does not notify this kind of event (WeChat Pay a closure, Alipay a payer's cancel).
+   */
+  async function queueEvent(tx: DbOrTx, row: SandboxPaymentRow, kind: WireEvent['kind'], at: Date): Promise<string | null> {
     const p = need(row.channel);
+    if (!p.style.notifies.includes(kind)) return null;
     const { body, contentType } = p.style.encode(wireEvent(p, row, kind, at), o.credentials(p.code));
     const copy = { channel: row.channel, paymentId: row.id, event: kind, body, headers: { 'content-type': contentType }, url: row.notifyUrl, nextAttemptAt: at };
     const rows = await insertCallbacks(tx, o.faults?.duplicateCallbacks ? [copy, copy] : [copy]);
@@ -118,7 +127,7 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     to: 'paid' | 'canceled' | 'expired',
     now: Date,
     cond: { payableAt?: Date; lapsedAt?: Date },
-  ): Promise<{ payment: SandboxPaymentRow; callbackId: string } | null> {
+  ): Promise<{ payment: SandboxPaymentRow; callbackId: string | null } | null> {
     return db.transaction(async (tx) => {
       const closed = await closePayment(tx, row.id, to, now, cond);
       if (!closed) return null;
@@ -133,10 +142,10 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     return lapsed?.payment ?? findPayment(db, code, id);
   }
 
-  async function afterPayer(closed: { payment: SandboxPaymentRow; callbackId: string } | null, code: string, id: string, now: Date): Promise<PayerOutcome> {
+  async function afterPayer(closed: { payment: SandboxPaymentRow; callbackId: string | null } | null, code: string, id: string, now: Date): Promise<PayerOutcome> {
     if (!closed) return { ok: false, payment: await lookup(code, id, now) };
     // Sent in-process right away, as a provider notifies as soon as the payer is done; the retry job covers failures.
-    if (!o.faults?.deferCallbacks) await provider.deliver(closed.callbackId, now);
+    if (closed.callbackId && !o.faults?.deferCallbacks) await provider.deliver(closed.callbackId, now);
     return { ok: true, payment: closed.payment };
   }
 
@@ -144,11 +153,24 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     merchantName: o.merchantName,
     profile: (code) => profiles.get(code),
     hostedPageUrl: (code, id) => `${o.publicUrl}/sandbox/${code}/pay/${encodeURIComponent(id)}`,
+    providerCredentials: (code) => o.credentials(need(code).code),
+    certificate(code, url) {
+      const p = profiles.get(code);
+      if (!p?.publishesCertificate) return null;
+      const c = o.credentials(p.code);
+      return c.certificateId === url && c.certificatePem ? c.certificatePem : null;
+    },
 
     async open(code, input, now) {
       const p = need(code);
       if (!isCurrency(input.currency) || !p.currencies.includes(input.currency)) throw new ChannelRequestError(code, 'currency_not_supported');
-      if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.expiresAt <= now || !input.merchantReference) {
+      if (
+        !Number.isSafeInteger(input.amount) ||
+        input.amount <= 0 ||
+        input.expiresAt <= now ||
+        !input.merchantReference ||
+        (p.acceptsAmount && !p.acceptsAmount(input.amount, input.currency))
+      ) {
         throw new ChannelRequestError(code, 'invalid_request');
       }
       const existing = await findPaymentByReference(db, code, input.merchantReference);

@@ -8,7 +8,11 @@ import type { ChannelCredentials } from './styles/types.ts';
  * The merchant's adapter to one sandbox channel. Its calls to the provider stand where a real adapter would make HTTPS
  * requests; its callback check uses only the merchant's copy of the credentials, never the provider's records.
  */
-export function createSandboxChannel(profile: SandboxProfile, provider: SandboxProvider, credentials: ChannelCredentials): PaymentChannel {
+/**
+ * `credentials` is the merchant's configuration of the channel, read when a callback is first checked (the sandbox's
+ * keys are made on first use).
+ */
+export function createSandboxChannel(profile: SandboxProfile, provider: SandboxProvider, credentials: () => ChannelCredentials): PaymentChannel {
   const { code, style } = profile;
   return {
     code,
@@ -41,7 +45,7 @@ export function createSandboxChannel(profile: SandboxProfile, provider: SandboxP
 
     refundPayment: (channelPaymentId, input, now = new Date()) => provider.refund(code, channelPaymentId, input, now),
 
-    verifyCallback: (headers, rawBody, now = new Date()) => style.verify(headers, rawBody, credentials, now),
+    verifyCallback: (headers, rawBody, now = new Date()) => style.verify(headers, rawBody, credentials(), now),
 
     acknowledgement: (accepted) => style.acknowledgement(accepted),
   };

@@ -1,10 +1,33 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPublicKey, randomBytes, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { isCurrency, minorDigits, type Currency } from '@portal/contract/currency';
 import type { CallbackHeaders } from '../types.ts';
 
 /** Small pieces the channels' wire formats share: signing, constant-time comparison, amounts, times. */
 
 export const hmacSha256 = (secret: string | Buffer, data: string) => createHmac('sha256', secret).update(data, 'utf8').digest();
+
+/** SHA256withRSA (RSASSA-PKCS1-v1_5 over SHA-256), base64: Alipay's RSA2, WeChat Pay's and PayPal's signatures. */
+export const rsaSha256Sign = (key: KeyObject, data: string | Buffer) => sign('sha256', typeof data === 'string' ? Buffer.from(data, 'utf8') : data, key).toString('base64');
+
+/**
+ * Checks a SHA256withRSA signature against a configured public key or certificate (PEM). A malformed signature, key or
+ * certificate is simply not a match: whatever the callback carries, the answer is a refusal, never an exception.
+ */
+export function rsaSha256Verify(publicKeyOrCertificate: string, data: string | Buffer, signature: Buffer): boolean {
+  try {
+    const key = createPublicKey(publicKeyOrCertificate);
+    return verify('sha256', typeof data === 'string' ? Buffer.from(data, 'utf8') : data, key, signature);
+  } catch {
+    return false;
+  }
+}
+
+/** Strict standard base64 (or base64url when asked) to bytes; null for anything else, so garbage is told from a mismatch. */
+export function fromBase64(text: string | null | undefined, url = false): Buffer | null {
+  if (!text) return null;
+  const pattern = url ? /^[A-Za-z0-9_-]+={0,2}$/ : /^[A-Za-z0-9+/]+={0,2}$/;
+  return pattern.test(text) ? Buffer.from(text, url ? 'base64url' : 'base64') : null;
+}
 
 /** Constant-time comparison of two encodings of a MAC; a length difference is simply a mismatch. */
 export function sameMac(expected: Buffer, given: string, encoding: 'hex' | 'base64'): boolean {

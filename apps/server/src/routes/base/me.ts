@@ -14,14 +14,14 @@ export default async function meRoutes(app: FastifyInstance) {
   const tags = ['me'];
   const security = [{ bearer: [] }];
 
-  r.get('/base/v2/me', { preHandler: app.requireUser, schema: { tags, security, response: { 200: Envelope(MeAnswer) } } }, async (req) => {
+  r.get('/base/v2/me', { preHandler: app.requireUser, schema: { tags, security, summary: 'The signed-in user, their company, permissions and settings', response: { 200: Envelope(MeAnswer) } } }, async (req) => {
     const a = authOf(req);
-    return ok(req, await buildMe(db, a.user, a.company, a.embedded));
+    return ok(req, await buildMe(db, a.user, a.company, a.embedded, app.deps.caches));
   });
 
   r.put(
     '/base/v2/me',
-    { preHandler: app.requireUser, schema: { tags, security, body: UpdateMeBody, response: { 200: Envelope(UserInfo) } } },
+    { preHandler: app.requireUser, schema: { tags, security, summary: "Edit the signed-in user's own profile", body: UpdateMeBody, response: { 200: Envelope(UserInfo) } } },
     async (req) => ok(req, await updateMe(db, authOf(req), req.body, metaOf(req))),
   );
 

@@ -43,7 +43,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   r.get(
     '/base/v2/users/:id',
-    { preHandler: app.requireUser, schema: { tags, security, params: IdParams, response: { 200: Envelope(UserItem) } } },
+    { preHandler: app.requireUser, schema: { tags, security, summary: "One user of the caller's company", params: IdParams, response: { 200: Envelope(UserItem) } } },
     async (req) => ok(req, await getCompanyUser(db, authOf(req), req.params.id)),
   );
 

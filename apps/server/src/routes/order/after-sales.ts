@@ -38,7 +38,7 @@ export default async function afterSalesRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/attachments`,
-    { preHandler, schema: { tags, security, summary: 'Upload one supporting document for a refund (multipart part "file": jpg, png or pdf, 2 MB, at most 5 per booking)', params: IdParams, response: { 200: Envelope(Attachment) } } },
+    { preHandler, schema: { tags, security, summary: 'Upload one supporting document for a refund (multipart part "file": jpg, png or pdf, 2 MB, at most 5 per booking)', consumes: ['multipart/form-data'], params: IdParams, response: { 200: Envelope(Attachment) } } },
     async (req) => ok(req, await uploadAttachment(app.deps.db, authOf(req), req.params.id, req)),
   );
 

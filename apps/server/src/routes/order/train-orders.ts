@@ -17,6 +17,7 @@ import {
   TrainStatusCountAnswer,
   TrainStatusCountQuery,
 } from '@portal/contract/api/trains';
+import { TrainChannelPayment, TrainDeskActionBody, TrainDeskAnswer, TrainDeskQuery, TrainPaymentParams } from '@portal/contract/api/train-payments';
 import { Code } from '@portal/contract/codes';
 import { translate } from '@portal/contract/messages';
 import { formatMoney } from '@portal/contract/currency';
@@ -25,7 +26,8 @@ import { PDF_MIME } from '../../modules/flight-orders/documents/itinerary-pdf.ts
 import { bookTrainOrder } from '../../modules/train-orders/book.usecase.ts';
 import { cancelTrainOrder } from '../../modules/train-orders/cancel.usecase.ts';
 import { changeTrainOrder } from '../../modules/train-orders/change.usecase.ts';
-import { trainDeskAction } from '../../modules/train-orders/desk.usecase.ts';
+import { getTrainChannelPayment, registerTrainPayments } from '../../modules/train-orders/channel-payment.usecase.ts';
+import { listTrainDesk, trainDeskAction } from '../../modules/train-orders/desk.usecase.ts';
 import { trainETicketFile } from '../../modules/train-orders/documents.usecase.ts';
 import { payTrainOrder } from '../../modules/train-orders/pay.usecase.ts';
 import { quoteTrainRefund, refundTrainOrder } from '../../modules/train-orders/refund.usecase.ts';
@@ -46,7 +48,9 @@ const PAY_MESSAGES = { ticketing: 'train.order.ticketing', manual_ticketing: 'tr
  */
 export default async function trainOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.deps.db, railSuppliers: app.deps.railSuppliers, log: app.log };
+  const deps = { db: app.deps.db, railSuppliers: app.deps.railSuppliers, payments: app.deps.payments, log: app.log };
+  // An order paid through a channel is paid when the channel's money reaches the wallet (its callback, another route).
+  registerTrainPayments(deps, { kickWebhooks: () => void kickWebhooks(app.deps) });
   const tags = ['train-orders'];
   const security = [{ bearer: [] }];
   app.addHook('onResponse', async (req) => {
@@ -127,7 +131,8 @@ export default async function trainOrderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Pay a train order from balance or credit (Idempotency-Key header required; never charges twice); the tickets are issued at once, or by the desk under the agency's manual train config",
+        summary:
+          "Pay a train order (Idempotency-Key header required; never charges twice): balance or credit pay at once and the tickets are issued, or by the desk under the agency's manual train config; a payment channel answers its hosted page (redirectUrl, the channel's fee on top) and the order is paid when the channel confirms",
         params: IdParams,
         body: PayTrainOrderBody,
         response: { 200: Envelope(PayTrainOrderAnswer) },
@@ -135,10 +140,25 @@ export default async function trainOrderRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const auth = authOf(req);
-      const answer = await payTrainOrder(deps, auth, req.params.id, req.body.method, { idempotencyKey: requiredIdempotencyKey(req, `${auth.company.id}:train-pay`) });
-      const key = PAY_MESSAGES[answer.status as keyof typeof PAY_MESSAGES] ?? 'common.success';
+      const answer = await payTrainOrder(deps, auth, req.params.id, req.body.method, { idempotencyKey: requiredIdempotencyKey(req, `${auth.company.id}:train-pay`), lang: req.lang });
+      const key = answer.redirectUrl ? 'train.order.payment.redirect' : (PAY_MESSAGES[answer.status as keyof typeof PAY_MESSAGES] ?? 'common.success');
       return { code: Code.OK as number, data: answer, message: translate(key, req.lang) };
     },
+  );
+
+  r.get(
+    '/order/v2/train/orders/:id/payments/:paymentId',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A channel payment of the order, for the page the payer returns to: its status (a pending one is checked with the channel) and outcome (paid the order, credited to the wallet, or closed)",
+        params: TrainPaymentParams,
+        response: { 200: Envelope(TrainChannelPayment) },
+      },
+    },
+    async (req) => ok(req, await getTrainChannelPayment(deps, authOf(req), req.params.id, req.params.paymentId)),
   );
 
   r.get(
@@ -194,6 +214,21 @@ export default async function trainOrderRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/order/v2/train/desk/orders',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: "Operations desk: its agencies' paid train orders waiting for a person (view waiting = manual_ticketing and ticketing, or one of them), longest waiting first",
+        querystring: TrainDeskQuery,
+        response: { 200: Envelope(TrainDeskAnswer) },
+      },
+    },
+    async (req) => ok(req, await listTrainDesk(app.deps.db, authOf(req), req.query)),
+  );
+
   r.post(
     '/order/v2/train/desk/orders/:id/:action',
     {
@@ -201,12 +236,23 @@ export default async function trainOrderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "Operations desk on its agencies' paid train orders: issue (manual ticketing, or a retry of ticketing) or mark-failed (the payment hold is released)",
+        summary: "Operations desk on its agencies' paid train orders: issue (manual ticketing, or a retry of ticketing) or mark-failed with a remark saying why (the payment hold is released)",
         params: IdParams.extend({ action: z.enum(['issue', 'mark-failed']) }),
-        body: z.object({ remark: z.string().trim().max(500, 'validation.tooLong').nullish() }),
+        body: TrainDeskActionBody,
         response: { 200: Envelope(TrainOrder) },
       },
     },
-    async (req) => ok(req, await trainDeskAction(deps, authOf(req), req.params.id, req.params.action, req.body.remark ?? null)),
+    async (req) => {
+      const order = await trainDeskAction(deps, authOf(req), req.params.id, req.params.action, req.body.remark ?? null);
+      const key =
+        req.params.action === 'mark-failed'
+          ? 'train.desk.markedFailed'
+          : order.status === 'issued'
+            ? 'train.desk.issued'
+            : order.status === 'failed'
+              ? 'train.order.ticketingFailed'
+              : 'train.desk.stillTicketing';
+      return { code: Code.OK as number, data: order, message: translate(key, req.lang) };
+    },
   );
 }

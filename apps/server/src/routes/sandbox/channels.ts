@@ -42,6 +42,18 @@ export default async function channelsRoutes(app: FastifyInstance) {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // PayPal's webhook signing certificate, at the URL each notification names in PAYPAL-CERT-URL (PayPal serves its
+  // own at api.paypal.com/v1/notifications/certs/CERT-...). Public, as PayPal's is: it holds only the public key.
+  r.get(
+    '/sandbox/paypal/v1/notifications/certs/:name',
+    { schema: { tags, summary: "The sandbox PayPal's webhook signing certificate (PEM)", params: z.object({ name: z.string().max(100) }) } },
+    async (req, reply) => {
+      const pem = sandbox.certificate('paypal', `${app.deps.payments.publicUrl}/sandbox/paypal/v1/notifications/certs/${req.params.name}`);
+      if (!pem) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('cache-control', 'public, max-age=3600').type('application/x-pem-file').send(pem);
+    },
+  );
+
   r.get(
     '/sandbox/:channel/pay/:id',
     { schema: { tags, summary: "A sandbox channel's hosted payment page (HTML; ?lang= or Accept-Language)", params: Params, querystring: PageQuery } },

@@ -77,6 +77,6 @@ export default async function flightShoppingRoutes(app: FastifyInstance) {
   r.post(
     '/shopping/v2/flight/analysis-pnr',
     { preHandler, schema: { tags, security, summary: 'Read a pasted PNR display and search its flights exactly', body: AnalysisPnrBody, response: { 200: Envelope(AnalysisPnrAnswer) } } },
-    async (req) => ok(req, await analysePnr(shopping, authOf(req), req.body.pnr)),
+    async (req) => ok(req, await analysePnr(shopping, authOf(req), req.body.pnr, new Date(), req.lang)),
   );
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { supplierBookings, supplierScheduleChanges } from '../../db/schema/index.ts';
-import type { JobDefinition } from '../../jobs/types.ts';
 import * as referenceModule from '../../modules/reference/reference.ts';
 import { couponBook, instantAt, openPassengers, type CouponBook } from './after-sales.ts';
 import { bookingById, findBooking, lockBooking, saveCoupons, type BookedSegment } from './booking-store.ts';
@@ -350,11 +349,15 @@ interface RandomScheduleChanges {
 }
 const simulatesSchedule = (s: object): s is RandomScheduleChanges => typeof (s as Partial<RandomScheduleChanges>).raiseRandomScheduleChanges === 'function';
 
-/** Hourly: a few random schedule changes on the simulators' bookings (rate per run: SCHEDULE_CHANGE_RATE). */
-export const simulatedScheduleChangesJob: JobDefinition = {
+/**
+ * Hourly: a few random schedule changes on the simulators' bookings (rate per run: SCHEDULE_CHANGE_RATE). A
+ * jobs/types.ts JobDefinition, typed by what it uses: importing that type from here closed an import cycle (the app's
+ * deps name the supplier registry, which reaches this module).
+ */
+export const simulatedScheduleChangesJob = {
   name: 'simulated-schedule-changes',
   cron: '17 * * * *',
-  run: async (deps, now) => {
+  run: async (deps: { airSuppliers: { all(): readonly object[] } }, now: Date) => {
     let raised = 0;
     for (const s of deps.airSuppliers.all()) if (simulatesSchedule(s)) raised += await s.raiseRandomScheduleChanges(now);
     return raised;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CancellationPolicy, FareChoice } from '@portal/contract/api/shopping';
 import { regionNamer } from '../../lib/display-names';
@@ -67,9 +67,10 @@ export function FareDetails({ fare, money, action, rulesOpen = false }: Props) {
           {action}
         </div>
       </Flex>
-      <Typography.Link onClick={() => setOpen((v) => !v)} style={{ fontSize: 12 }} aria-expanded={open}>
+      {/* A disclosure, so a button (aria-expanded is not allowed on a link without href; axe aria-allowed-attr). */}
+      <Button type="link" size="small" onClick={() => setOpen((v) => !v)} style={{ fontSize: 12, padding: 0, height: 'auto', alignSelf: 'flex-start' }} aria-expanded={open}>
         {open ? t('flight.fare.hideRules') : t('flight.fare.showRules')}
-      </Typography.Link>
+      </Button>
       {open && <FareRules fare={fare} money={money} />}
     </div>
   );

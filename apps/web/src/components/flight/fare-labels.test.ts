@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CABIN_CLASSES, INVOICE_TYPES, PASSENGER_TYPES, PRODUCT_TYPES, TICKETING_CHANNELS } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, INVOICE_TYPES, PASSENGER_TYPES, TICKETING_CHANNELS, TICKETING_SPEEDS } from '@portal/contract/api/shopping';
 import { DOCUMENT_TYPES } from '@portal/contract/api/flight-orders';
 import en from '../../locales/en/flight.json';
 import zhCN from '../../locales/zh-CN/flight.json';
@@ -12,7 +12,8 @@ const FILES = { en, 'zh-CN': zhCN, 'zh-TW': zhTW };
 const CODES: [group: string, codes: readonly string[]][] = [
   ['cabin', CABIN_CLASSES],
   ['passengerType', PASSENGER_TYPES],
-  ['productType', PRODUCT_TYPES],
+  // The product types and `all` (spec point 3), which the results' ticketing-speed filter offers first.
+  ['productType', TICKETING_SPEEDS],
   ['invoiceType', INVOICE_TYPES],
   ['ticketingChannel', TICKETING_CHANNELS],
   ['documents', DOCUMENT_TYPES],
@@ -29,7 +30,7 @@ describe('flight code labels (issue 14: no raw supplier code on a page)', () => 
   it('the Chinese labels of channels and ticketing speeds are not the English ones', () => {
     for (const zh of [zhCN, zhTW]) {
       for (const code of TICKETING_CHANNELS) expect((zh.flight.ticketingChannel as Labels)[code]).not.toBe((en.flight.ticketingChannel as Labels)[code]);
-      for (const code of PRODUCT_TYPES) expect((zh.flight.productType as Labels)[code]).not.toBe((en.flight.productType as Labels)[code]);
+      for (const code of TICKETING_SPEEDS) expect((zh.flight.productType as Labels)[code]).not.toBe((en.flight.productType as Labels)[code]);
     }
   });
 });

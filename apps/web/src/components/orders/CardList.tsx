@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { Flex, Pagination, Spin, type TablePaginationConfig } from 'antd';
 
 interface Props<T> {
@@ -13,6 +13,9 @@ interface Props<T> {
   /** One item's card (its own layout, test id and class). */
   renderCard: (item: T) => ReactNode;
 }
+
+/** One card's frame (padding and a separating line) for lists outside the orders pages, which style .orders-card. */
+export const CARD_STYLE: CSSProperties = { padding: '12px 16px', borderBottom: '1px solid #f0f0f0' };
 
 /**
  * A list on a phone: one card per item (a table is too wide there), the empty state, and the table's pager in its

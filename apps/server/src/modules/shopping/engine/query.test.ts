@@ -1,5 +1,5 @@
 import { DEFAULT_FLIGHT_CONFIG } from '@portal/contract/api/agency-config';
-import type { CabinClass, FareChoice, Solution, SolutionFilters, SortKey } from '@portal/contract/api/shopping';
+import { PRODUCT_TYPES, type CabinClass, type FareChoice, type Solution, type SolutionFilters, type SortKey } from '@portal/contract/api/shopping';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SupplierLeg } from '../../../suppliers/air/types.ts';
 import { generateSolutions, makeBaggage, makeOffer, makeSegment, priceAndBuild, rng } from './fixtures.ts';
@@ -104,6 +104,21 @@ describe('querySolutions: filters', () => {
     expect(run({ freeBaggageOnly: true, maxPrice: 490_000 }).names).toEqual(['S4', 'S5']);
     // the cached solutions themselves are left untouched
     expect(ALL.find((s) => nameOf.get(s.id) === 'S1')!.fares).toHaveLength(2);
+  });
+
+  // Spec point 3: `all` among the ticketing speeds (issue 14); one speed keeps only its fares and reprices.
+  it('ticketing speed: all constrains nothing, one product type keeps its fares only', () => {
+    const sols = withSpeeds(generateSolutions(200, { seed: 5, maxFaresPerItinerary: 4 }));
+    const q = (productType: SolutionFilters['productType']) => querySolutions(sols, { filters: { productType }, sort: 'price', order: 'asc', page: 1, pageSize: 500 });
+    expect(q('all').total).toBe(sols.length);
+    const speeds = [...new Set(sols.flatMap((s) => s.fares.map((f) => f.productType)))];
+    expect(speeds.length).toBeGreaterThan(1);
+    for (const speed of speeds) {
+      const r = q(speed);
+      expect(r.total).toBe(sols.filter((s) => s.fares.some((f) => f.productType === speed)).length);
+      expect(r.total).toBeLessThan(sols.length);
+      expect(r.items.every((s) => s.fares.every((f) => f.productType === speed))).toBe(true);
+    }
   });
 
   it('ignores the supplier filter when suppliers are hidden', () => {
@@ -237,10 +252,18 @@ describe('querySolutions: return trips and airports', () => {
   });
 });
 
+/** The generated fares all have one ticketing speed: spread three over them, so the speed filter has work to do. */
+function withSpeeds(sols: Solution[]): Solution[] {
+  return sols.map((s, i) => ({ ...s, fares: s.fares.map((f, j) => ({ ...f, productType: PRODUCT_TYPES[(i + j) % 3] })) }));
+}
+
 /** A slow, obvious implementation of the documented semantics, to check the fast one on random queries. */
 function reference(all: Solution[], f: SolutionFilters, sort: SortKey, order: 'asc' | 'desc'): { ids: string[]; prices: number[] } {
   const fareOk = (x: FareChoice) =>
-    (!f.cabins?.length || f.cabins.includes(x.cabin)) && (!f.suppliers?.length || (x.supplier !== null && f.suppliers.includes(x.supplier))) && (!f.freeBaggageOnly || x.baggage.checked.pieces >= 1);
+    (!f.cabins?.length || f.cabins.includes(x.cabin)) &&
+    (!f.suppliers?.length || (x.supplier !== null && f.suppliers.includes(x.supplier))) &&
+    (!f.freeBaggageOnly || x.baggage.checked.pieces >= 1) &&
+    (!f.productType || f.productType === 'all' || x.productType === f.productType);
   const hour = (t: string) => Number(t.slice(11, 13));
   const band = (t: string) => ['00-06', '06-12', '12-18', '18-24'][Math.floor(hour(t) / 6)];
   const legsConstrained = (sel: string[] | undefined, at: (s: Solution, l: number) => string) => {
@@ -278,7 +301,7 @@ function reference(all: Solution[], f: SolutionFilters, sort: SortKey, order: 'a
 }
 
 describe('querySolutions agrees with a naive implementation on random queries', () => {
-  const sols = generateSolutions(800, { seed: 11, maxFaresPerItinerary: 4 });
+  const sols = withSpeeds(generateSolutions(800, { seed: 11, maxFaresPerItinerary: 4 }));
   const r = rng(99);
   const some = <T>(items: readonly T[]) => items.filter(() => r.next() < 0.4);
   const totals: number[] = [];
@@ -301,6 +324,7 @@ describe('querySolutions agrees with a naive implementation on random queries', 
     if (r.next() < 0.2) f.destinationAirports = some(['PEK', 'PKX', 'LHR', 'LGW']);
     if (r.next() < 0.2) f.cabins = some(['economy', 'business'] as const);
     if (r.next() < 0.3) f.suppliers = some(['sim-gds', 'sim-ndc', 'sim-lcc', 'sim-consolidator', 'sim-jp']);
+    if (r.next() < 0.2) f.productType = r.next() < 0.25 ? 'all' : PRODUCT_TYPES[r.int(0, PRODUCT_TYPES.length - 1)];
     if (r.next() < 0.3) f.freeBaggageOnly = true;
     const sort = r.pick(['price', 'duration', 'departure', 'arrival'] as const);
     const order = r.pick(['asc', 'desc'] as const);

@@ -1,4 +1,4 @@
-import { CABIN_CLASSES, TIME_BANDS, type Facets, type Solution, type SolutionFilters, type SortKey } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, PRODUCT_TYPES, TIME_BANDS, type Facets, type Solution, type SolutionFilters, type SortKey } from '@portal/contract/api/shopping';
 import { adultSalePrice } from './solutions.ts';
 import { wallClockMinutes } from './time.ts';
 
@@ -88,6 +88,8 @@ export interface PreparedSolutions {
   readonly fareSupplier: Int32Array;
   readonly fareCabin: Uint8Array;
   readonly fareFreeBag: Uint8Array;
+  /** Index into PRODUCT_TYPES (the ticketing speed). */
+  readonly fareProduct: Uint8Array;
   readonly farePrice: Float64Array;
   readonly hasSuppliers: boolean;
   /** Full orders per sort and direction over the unfiltered prices, built on first use. */
@@ -97,6 +99,7 @@ export interface PreparedSolutions {
 /** Time-of-day band (0-3) of the hour in "YYYY-MM-DDTHH:mm", read from the char codes (Number(slice) is ~10x slower). */
 const bandOf = (wallClock: string) => (((wallClock.charCodeAt(11) - 48) * 10 + wallClock.charCodeAt(12) - 48) / 6) | 0;
 const CABIN_INDEX = new Map<string, number>(CABIN_CLASSES.map((c, i) => [c, i]));
+const PRODUCT_INDEX = new Map<string, number>(PRODUCT_TYPES.map((t, i) => [t, i]));
 
 export function prepareSolutions(solutions: readonly Solution[]): PreparedSolutions {
   const n = solutions.length;
@@ -138,6 +141,7 @@ export function prepareSolutions(solutions: readonly Solution[]): PreparedSoluti
     fareSupplier: new Int32Array(fareTotal),
     fareCabin: new Uint8Array(fareTotal),
     fareFreeBag: new Uint8Array(fareTotal),
+    fareProduct: new Uint8Array(fareTotal),
     farePrice: new Float64Array(fareTotal),
     hasSuppliers: false,
     orders: new Map<string, Int32Array>(),
@@ -191,6 +195,7 @@ export function prepareSolutions(solutions: readonly Solution[]): PreparedSoluti
       if (fare.supplier !== null) p.hasSuppliers = true;
       p.fareCabin[f] = CABIN_INDEX.get(fare.cabin) ?? 0;
       p.fareFreeBag[f] = fare.baggage.checked.pieces >= 1 ? 1 : 0;
+      p.fareProduct[f] = PRODUCT_INDEX.get(fare.productType) ?? 255;
       p.farePrice[f] = adultSalePrice(fare);
       f++;
     }
@@ -330,11 +335,14 @@ export function querySolutions(all: readonly Solution[] | PreparedSolutions, que
   let cabinMask = 0;
   for (const c of filters.cabins ?? []) cabinMask |= 1 << (CABIN_INDEX.get(c) ?? 31);
   const freeBagOnly = filters.freeBaggageOnly === true;
-  const fareFiltered = supplierSel !== null || cabinMask !== 0 || freeBagOnly;
+  // Ticketing speed: `all` (or none) constrains nothing; one product type keeps only its fares.
+  const product = filters.productType && filters.productType !== 'all' ? (PRODUCT_INDEX.get(filters.productType) ?? 254) : -1;
+  const fareFiltered = supplierSel !== null || cabinMask !== 0 || freeBagOnly || product >= 0;
 
-  const { fareStart, fareSupplier, fareCabin, fareFreeBag, farePrice } = p;
-  // A fare passes the cabin and baggage filters (the supplier one is checked apart for the supplier facet).
-  const fareOk = (j: number) => (cabinMask === 0 || (cabinMask & (1 << fareCabin[j])) !== 0) && (!freeBagOnly || fareFreeBag[j] === 1);
+  const { fareStart, fareSupplier, fareCabin, fareFreeBag, fareProduct, farePrice } = p;
+  // A fare passes the cabin, baggage and speed filters (the supplier one is checked apart for the supplier facet).
+  const fareOk = (j: number) =>
+    (cabinMask === 0 || (cabinMask & (1 << fareCabin[j])) !== 0) && (!freeBagOnly || fareFreeBag[j] === 1) && (product < 0 || fareProduct[j] === product);
 
   // Pass 1: which filter dimensions each solution fails, and its price under the fare filters.
   const masks = new Uint8Array(n);

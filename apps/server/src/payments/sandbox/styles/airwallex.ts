@@ -12,6 +12,7 @@ const TOLERANCE_SECONDS = 300;
 
 export const airwallexStyle: CallbackStyle = {
   toleranceSeconds: TOLERANCE_SECONDS,
+  notifies: ['paid', 'canceled', 'expired'],
   newEventId: () => randomUUID(),
   encode(e, c) {
     const p = e.payment;

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { CallbackVerification } from '../../types.ts';
-import { chinaTime, fresh, hmacSha256, parseChinaTime, sameMac, fromDecimal, toDecimal } from '../wire.ts';
-import type { CallbackStyle, ChannelCredentials } from './types.ts';
+import { chinaTime, fresh, fromBase64, fromDecimal, parseChinaTime, rsaSha256Sign, rsaSha256Verify, toDecimal } from '../wire.ts';
+import type { CallbackStyle } from './types.ts';
 
 /**
- * Alipay's asynchronous notification: an application/x-www-form-urlencoded POST whose parameters, sorted by name and
- * joined as k=v&k=v (without `sign` and `sign_type`), are signed into the `sign` parameter. Alipay signs with RSA2;
- * the sandbox uses HMAC-SHA256 with the merchant's key (sign_type says so) so no key pair has to be provisioned.
- * Alipay keeps the same notify_time across its retries (8 notifications over about 25 hours), so the freshness window
- * is two days. The merchant answers the plain text `success`; anything else means "send again".
+ * Alipay's asynchronous notification (https://opendocs.alipay.com/open/270/105902, signature check:
+ * https://opendocs.alipay.com/common/02mse7): an application/x-www-form-urlencoded POST whose parameters, sorted by
+ * name and joined as k=v&k=v (without `sign` and `sign_type`, and without empty values), are signed into `sign` with
+ * RSA2 (`sign_type=RSA2`: SHA256withRSA under Alipay's private key, base64). The merchant checks it with the Alipay
+ * public key from its configuration (alipay-sdk's checkNotifySign does the same). Alipay notifies TRADE_SUCCESS (and
+ * TRADE_FINISHED) and TRADE_CLOSED, the last for a trade that timed out unpaid; a payer who leaves the cashier closes
+ * nothing and is not notified. Alipay keeps the same notify_time across its retries (8 notifications over about 25
+ * hours), so the freshness window is two days. The merchant answers the plain text `success`; anything else means
+ * "send again".
  */
-const SIGN_TYPE = 'HMAC-SHA256';
+const SIGN_TYPE = 'RSA2';
 const TOLERANCE_SECONDS = 48 * 3600;
 
 export function signingString(params: URLSearchParams): string {
@@ -21,12 +25,12 @@ export function signingString(params: URLSearchParams): string {
     .join('&');
 }
 
-const sign = (params: URLSearchParams, c: ChannelCredentials) => hmacSha256(c.secret, signingString(params));
-
+// Alipay has one closed state for an unpaid trade: TRADE_CLOSED, whichever way it closed.
 const STATUS = { paid: 'TRADE_SUCCESS', canceled: 'TRADE_CLOSED', expired: 'TRADE_CLOSED' } as const;
 
 export const alipayStyle: CallbackStyle = {
   toleranceSeconds: TOLERANCE_SECONDS,
+  notifies: ['paid', 'expired'],
   newEventId: () => randomBytes(16).toString('hex'),
   encode(e, c) {
     const p = e.payment;
@@ -50,19 +54,18 @@ export const alipayStyle: CallbackStyle = {
       params.set('buyer_pay_amount', toDecimal(p.amount, p.currency));
     } else {
       params.set('gmt_close', chinaTime(e.occurredAt));
-      // Alipay closes both ways alike; the sandbox says which, so the merchant can tell a payer's cancel from a timeout.
-      params.set('close_reason', e.kind === 'expired' ? 'TIME_EXPIRE' : 'BUYER_CANCEL');
     }
+    if (!c.signingKey) throw new Error('alipay: the provider signs with its RSA private key');
     params.set('sign_type', SIGN_TYPE);
-    params.set('sign', sign(params, c).toString('base64'));
+    params.set('sign', rsaSha256Sign(c.signingKey, signingString(params)));
     return { body: params.toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8' };
   },
   headersFor: () => ({}),
   verify(_headers, rawBody, c, now): CallbackVerification {
     const params = new URLSearchParams(rawBody);
-    const given = params.get('sign');
-    if (!given || params.get('sign_type') !== SIGN_TYPE) return { ok: false, reason: 'malformed' };
-    if (!sameMac(sign(params, c), given, 'base64')) return { ok: false, reason: 'bad_signature' };
+    const given = fromBase64(params.get('sign'));
+    if (!given || params.get('sign_type') !== SIGN_TYPE || !c.providerPublicKey) return { ok: false, reason: 'malformed' };
+    if (!rsaSha256Verify(c.providerPublicKey, signingString(params), given)) return { ok: false, reason: 'bad_signature' };
     if (params.get('app_id') !== c.merchantId) return { ok: false, reason: 'bad_signature' };
     const at = parseChinaTime(params.get('notify_time'));
     if (!at) return { ok: false, reason: 'malformed' };
@@ -72,10 +75,10 @@ export const alipayStyle: CallbackStyle = {
     const status =
       tradeStatus === 'TRADE_SUCCESS' || tradeStatus === 'TRADE_FINISHED'
         ? 'paid'
-        : tradeStatus === 'TRADE_CLOSED'
-          ? params.get('close_reason') === 'TIME_EXPIRE'
-            ? 'expired'
-            : 'canceled'
+        : // An unpaid trade closes when its time runs out (a paid one closes after a full refund; settlement ignores
+          // a closure of a payment already credited).
+          tradeStatus === 'TRADE_CLOSED'
+          ? 'expired'
           : null;
     const id = params.get('trade_no');
     const ref = params.get('out_trade_no');

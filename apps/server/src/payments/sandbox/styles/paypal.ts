@@ -1,88 +1,153 @@
 import { randomUUID } from 'node:crypto';
+import { minorDigits, type Currency } from '@portal/contract/currency';
 import type { CallbackVerification } from '../../types.ts';
-import { crc32, currencyOf, fresh, fromDecimal, header, hmacSha256, parseIso, parseJson, randomUpperAlnum, sameMac, toDecimal } from '../wire.ts';
-import type { CallbackStyle, ChannelCredentials } from './types.ts';
+import { crc32, currencyOf, fresh, fromBase64, fromDecimal, header, parseIso, parseJson, randomUpperAlnum, rsaSha256Sign, rsaSha256Verify, toDecimal } from '../wire.ts';
+import type { CallbackStyle } from './types.ts';
 
 /**
- * PayPal webhooks: the signature covers "<transmission id>|<transmission time>|<webhook id>|<CRC32 of the body>",
- * sent in the PAYPAL-TRANSMISSION-* headers, each delivery attempt a new transmission. PayPal signs with a certificate
- * (SHA256withRSA); the sandbox uses HMAC-SHA256 under the shared secret (PAYPAL-AUTH-ALGO says so). The webhook id is
- * the merchant's. Amounts are decimal strings with a currency_code.
+ * PayPal webhooks (https://developer.paypal.com/api/rest/webhooks/rest/#link-selfverificationmethod): each delivery
+ * is a new transmission signed SHA256withRSA by PayPal's certificate over
+ * "<PAYPAL-TRANSMISSION-ID>|<PAYPAL-TRANSMISSION-TIME>|<webhook id>|<CRC32 of the raw body, decimal>", base64 in
+ * PAYPAL-TRANSMISSION-SIG, with PAYPAL-AUTH-ALGO: SHA256withRSA and the certificate's address in PAYPAL-CERT-URL. The
+ * webhook id is the merchant's (configuration), so a transmission for another webhook does not verify. The merchant
+ * checks against the certificate configured for that URL (the sandbox serves its own at the URL; a real adapter
+ * downloads PayPal's from api.paypal.com, checks its chain and caches it by URL).
+ *
+ * Events (https://developer.paypal.com/api/rest/webhooks/event-names/): a paid order arrives as
+ * PAYMENT.CAPTURE.COMPLETED, whose resource is the capture (its order in supplementary_data.related_ids.order_id, the
+ * merchant's reference in custom_id); a declined capture as PAYMENT.CAPTURE.DENIED; an order PayPal voids unpaid
+ * when its time runs out as CHECKOUT.ORDER.VOIDED. A payer who cancels on PayPal's page is sent back to the merchant's
+ * cancel URL and nothing is notified. The sandbox captures on approval, so it sends no CHECKOUT.ORDER.APPROVED.
+ * Amounts are decimal strings; HUF, JPY and TWD take no decimals (https://developer.paypal.com/reference/currency-codes/).
  */
 const TOLERANCE_SECONDS = 300;
-const AUTH_ALGO = 'HMACSHA256';
-const signed = (id: string, time: string, c: ChannelCredentials, body: string) => `${id}|${time}|${c.merchantId}|${crc32(body)}`;
+const AUTH_ALGO = 'SHA256withRSA';
+const signed = (id: string, time: string, webhookId: string, body: string) => `${id}|${time}|${webhookId}|${crc32(body)}`;
+
+/** Currencies PayPal takes in whole units only, though ISO 4217 gives HUF and TWD two decimals. */
+export const PAYPAL_WHOLE_UNIT_CURRENCIES: readonly string[] = ['HUF', 'JPY', 'TWD'];
+
+/** Whether PayPal can take the amount (minor units): a whole-unit currency refuses cents ("DECIMALS_NOT_SUPPORTED"). */
+export const paypalAcceptsAmount = (amount: number, currency: Currency) =>
+  !PAYPAL_WHOLE_UNIT_CURRENCIES.includes(currency) || amount % 10 ** minorDigits(currency) === 0;
+
+/** Minor units to PayPal's amount value: "123.45", and "1235" for 1,235 TWD (123500 minor units). */
+export function paypalValue(amount: number, currency: Currency): string {
+  if (!PAYPAL_WHOLE_UNIT_CURRENCIES.includes(currency)) return toDecimal(amount, currency);
+  const scale = 10 ** minorDigits(currency);
+  if (amount % scale !== 0) throw new Error(`paypal: ${currency} takes whole units only`);
+  return String(amount / scale);
+}
+
+/** PayPal's amount value back to minor units; a whole-unit currency must come without decimals. */
+export function paypalAmount(value: unknown, currency: Currency): number | null {
+  if (!PAYPAL_WHOLE_UNIT_CURRENCIES.includes(currency)) return fromDecimal(value, currency);
+  if (typeof value !== 'string' || !/^(0|[1-9]\d{0,13})$/.test(value)) return null;
+  return Number(value) * 10 ** minorDigits(currency);
+}
 
 export const paypalStyle: CallbackStyle = {
   toleranceSeconds: TOLERANCE_SECONDS,
+  notifies: ['paid', 'expired'],
   newEventId: () => `WH-${randomUpperAlnum(17)}-${randomUpperAlnum(17)}`,
   encode(e, c) {
     const p = e.payment;
-    const paid = e.kind === 'paid';
-    const event = {
-      id: e.eventId,
-      event_version: '1.0',
-      create_time: e.occurredAt.toISOString(),
-      resource_type: 'checkout-order',
-      resource_version: '2.0',
-      event_type: paid ? 'CHECKOUT.ORDER.COMPLETED' : 'CHECKOUT.ORDER.VOIDED',
-      summary: paid ? 'Checkout Order Completed' : 'Checkout Order Voided',
-      resource: {
-        id: p.id,
-        intent: 'CAPTURE',
-        status: paid ? 'COMPLETED' : 'VOIDED',
-        ...(paid ? {} : { status_details: { reason: e.kind === 'expired' ? 'EXPIRED' : 'PAYER_CANCELLED' } }),
-        purchase_units: [
-          {
-            reference_id: p.merchantReference,
-            description: p.subject,
-            amount: { currency_code: p.currency, value: toDecimal(p.amount, p.currency) },
-            payee: { merchant_id: c.merchantId },
-          },
-        ],
-        create_time: p.createdAt.toISOString(),
-        update_time: e.occurredAt.toISOString(),
-      },
-    };
+    const amount = { currency_code: p.currency, value: paypalValue(p.amount, p.currency) };
+    const at = e.occurredAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const common = { id: e.eventId, event_version: '1.0', create_time: at, resource_version: '2.0' };
+    const event =
+      e.kind === 'paid'
+        ? {
+            ...common,
+            resource_type: 'capture',
+            event_type: 'PAYMENT.CAPTURE.COMPLETED',
+            summary: `Payment completed for ${amount.value} ${amount.currency_code}`,
+            resource: {
+              id: randomUpperAlnum(17),
+              status: 'COMPLETED',
+              amount,
+              final_capture: true,
+              seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+              custom_id: p.merchantReference,
+              invoice_id: p.merchantReference,
+              supplementary_data: { related_ids: { order_id: p.id } },
+              payee: { merchant_id: c.merchantId },
+              create_time: at,
+              update_time: at,
+            },
+          }
+        : {
+            ...common,
+            resource_type: 'checkout-order',
+            event_type: 'CHECKOUT.ORDER.VOIDED',
+            summary: 'Checkout Order Voided',
+            resource: {
+              id: p.id,
+              intent: 'CAPTURE',
+              status: 'VOIDED',
+              purchase_units: [
+                { reference_id: 'default', custom_id: p.merchantReference, invoice_id: p.merchantReference, description: p.subject, amount, payee: { merchant_id: c.merchantId } },
+              ],
+              create_time: p.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+              update_time: at,
+            },
+          };
     return { body: JSON.stringify(event), contentType: 'application/json' };
   },
   headersFor(body, c, now) {
+    if (!c.signingKey || !c.certificateId) throw new Error('paypal: the provider signs with its certificate');
     const id = randomUUID();
     const time = now.toISOString();
     return {
       'paypal-transmission-id': id,
       'paypal-transmission-time': time,
+      'paypal-cert-url': c.certificateId,
       'paypal-auth-algo': AUTH_ALGO,
-      'paypal-transmission-sig': hmacSha256(c.secret, signed(id, time, c, body)).toString('base64'),
+      'paypal-transmission-sig': rsaSha256Sign(c.signingKey, signed(id, time, c.merchantId, body)),
     };
   },
   verify(headers, rawBody, c, now): CallbackVerification {
     const id = header(headers, 'paypal-transmission-id');
     const time = header(headers, 'paypal-transmission-time');
-    const sig = header(headers, 'paypal-transmission-sig');
+    const sig = fromBase64(header(headers, 'paypal-transmission-sig'));
+    const certUrl = header(headers, 'paypal-cert-url');
     const at = parseIso(time);
-    if (!id || !time || !sig || !at || header(headers, 'paypal-auth-algo') !== AUTH_ALGO) return { ok: false, reason: 'malformed' };
-    if (!sameMac(hmacSha256(c.secret, signed(id, time, c, rawBody)), sig, 'base64')) return { ok: false, reason: 'bad_signature' };
+    if (!id || !time || !sig || !certUrl || !at || header(headers, 'paypal-auth-algo') !== AUTH_ALGO) return { ok: false, reason: 'malformed' };
+    // Only a certificate from configuration: a URL the callback names is never fetched as such (anyone can host one).
+    const certificate = Object.hasOwn(c.providerCertificates ?? {}, certUrl) ? c.providerCertificates![certUrl] : undefined;
+    if (!certificate || !rsaSha256Verify(certificate, signed(id, time, c.merchantId, rawBody), sig)) return { ok: false, reason: 'bad_signature' };
     if (!fresh(at, now, TOLERANCE_SECONDS)) return { ok: false, reason: 'stale' };
     const event = parseJson(rawBody);
     const r = event?.resource;
-    const unit = Array.isArray(r?.purchase_units) ? r.purchase_units[0] : undefined;
-    const currency = currencyOf(unit?.amount?.currency_code);
-    const amount = currency ? fromDecimal(unit?.amount?.value, currency) : null;
     const occurredAt = parseIso(event?.create_time);
-    const status =
-      event?.event_type === 'CHECKOUT.ORDER.COMPLETED' && r?.status === 'COMPLETED'
-        ? 'paid'
-        : event?.event_type === 'CHECKOUT.ORDER.VOIDED'
-          ? r?.status_details?.reason === 'EXPIRED'
-            ? 'expired'
-            : 'canceled'
-          : null;
-    if (!event || !r || !currency || amount === null || !status || !occurredAt) return { ok: false, reason: 'malformed' };
-    if (typeof r.id !== 'string' || typeof unit.reference_id !== 'string' || typeof event.id !== 'string') return { ok: false, reason: 'malformed' };
+    if (!event || !r || !occurredAt || typeof event.id !== 'string') return { ok: false, reason: 'malformed' };
+    let found: { channelPaymentId: unknown; merchantReference: unknown; amount: unknown; status: 'paid' | 'canceled' | 'expired' } | null = null;
+    if ((event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && r.status === 'COMPLETED') || event.event_type === 'PAYMENT.CAPTURE.DENIED') {
+      // A denied capture took no money: the payment ends unpaid, as one the payer gave up.
+      const status = event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? 'paid' : 'canceled';
+      found = { channelPaymentId: r.supplementary_data?.related_ids?.order_id, merchantReference: r.custom_id, amount: r.amount, status };
+    } else if (event.event_type === 'CHECKOUT.ORDER.VOIDED') {
+      const unit = Array.isArray(r.purchase_units) ? r.purchase_units[0] : undefined;
+      found = { channelPaymentId: r.id, merchantReference: unit?.custom_id, amount: unit?.amount, status: 'expired' };
+    }
+    if (!found) return { ok: false, reason: 'malformed' };
+    const money = found.amount as { currency_code?: unknown; value?: unknown } | undefined;
+    const currency = currencyOf(money?.currency_code);
+    const amount = currency ? paypalAmount(money?.value, currency) : null;
+    if (!currency || amount === null || typeof found.channelPaymentId !== 'string' || typeof found.merchantReference !== 'string') {
+      return { ok: false, reason: 'malformed' };
+    }
     return {
       ok: true,
-      event: { channelPaymentId: r.id, merchantReference: unit.reference_id, status, amount, currency, eventId: event.id, occurredAt },
+      event: {
+        channelPaymentId: found.channelPaymentId,
+        merchantReference: found.merchantReference,
+        status: found.status,
+        amount,
+        currency,
+        eventId: event.id,
+        occurredAt,
+      },
     };
   },
   acknowledgement: (accepted) => ({ status: accepted ? 200 : 400, contentType: 'application/json', body: JSON.stringify({ accepted }) }),

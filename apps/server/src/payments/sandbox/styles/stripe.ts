@@ -5,6 +5,7 @@ import type { CallbackStyle } from './types.ts';
 /**
  * Stripe webhooks: a JSON Event, signed in the `Stripe-Signature: t=<unix>,v1=<hex>` header with HMAC-SHA256 over
  * "<t>.<body>" under the endpoint's signing secret; t is set per delivery attempt and refused beyond 5 minutes.
+ * (https://docs.stripe.com/webhooks#verify-manually; stripe.webhooks.constructEvent checks the same.)
  * Amounts are integers in minor units with a lower-case currency. Checkout has no "canceled" event: a session the payer
  * abandons or cancels ends as `checkout.session.expired`. Any 2xx stops the retries (about 3 days of them).
  */
@@ -12,14 +13,15 @@ const TOLERANCE_SECONDS = 300;
 
 export const stripeStyle: CallbackStyle = {
   toleranceSeconds: TOLERANCE_SECONDS,
+  notifies: ['paid', 'canceled', 'expired'],
   newEventId: () => `evt_${randomAlnum(24)}`,
-  encode(e, c) {
+  encode(e) {
     const p = e.payment;
     const paid = e.kind === 'paid';
     const event = {
       id: e.eventId,
       object: 'event',
-      account: c.merchantId,
+      // No `account`: Stripe sets it only on events about a connected account (Connect), never on the platform's own.
       api_version: '2024-06-20',
       created: Math.floor(e.occurredAt.getTime() / 1000),
       livemode: false,
@@ -68,7 +70,8 @@ export const stripeStyle: CallbackStyle = {
     if (typeof s.id !== 'string' || typeof s.client_reference_id !== 'string' || typeof event.id !== 'string' || !Number.isSafeInteger(event.created)) {
       return { ok: false, reason: 'malformed' };
     }
-    if (event.account !== c.merchantId) return { ok: false, reason: 'bad_signature' };
+    // A Connect event names the connected account it is about; the merchant's own account's events carry none.
+    if (event.account !== undefined && event.account !== c.merchantId) return { ok: false, reason: 'bad_signature' };
     return {
       ok: true,
       event: {

@@ -1,10 +1,37 @@
+import type { KeyObject } from 'node:crypto';
 import type { Currency } from '@portal/contract/currency';
 import type { CallbackAck, CallbackHeaders, CallbackVerification } from '../../types.ts';
 
-/** What both ends of a channel share: the signing secret and the merchant's account id at the channel. */
+/**
+ * The merchant's configuration of a channel: what a real adapter is given, and all the sandbox's verifier reads. Each
+ * channel uses the fields its provider's scheme needs; the provider's keys and certificates come from configuration
+ * (in the sandbox, from the simulated provider: payments/sandbox/credentials.ts), never from the provider's records.
+ */
 export interface ChannelCredentials {
-  secret: string;
+  /** The merchant's account at the channel (app id, mchid, customer number, account, webhook id). */
   merchantId: string;
+  /** The shared secret: Stripe's endpoint signing secret, Airwallex's webhook secret, the source of WeChat Pay's APIv3 key. */
+  secret: string;
+  /** The provider's RSA public key (SPKI PEM) its callbacks are signed with: Alipay's public key, YOP's platform key. */
+  providerPublicKey?: string;
+  /** The provider's signing certificates (PEM): WeChat Pay's platform certificates by serial, PayPal's by URL. */
+  providerCertificates?: Readonly<Record<string, string>>;
+  /** The merchant's own private key (PEM), where the provider encrypts to the merchant (YOP's digital envelope). */
+  merchantPrivateKey?: string;
+}
+
+/** The provider's side of a channel: what it signs (and encrypts) callbacks with. */
+export interface ProviderCredentials {
+  merchantId: string;
+  secret: string;
+  /** The provider's RSA private key (Alipay, WeChat Pay platform, PayPal, YOP). */
+  signingKey?: KeyObject;
+  /** Where the merchant finds the signing certificate: its serial (Wechatpay-Serial) or URL (PAYPAL-CERT-URL). */
+  certificateId?: string;
+  /** The signing certificate (PEM), which the provider publishes (PayPal serves it at certificateId). */
+  certificatePem?: string;
+  /** The merchant's public key, which YOP encrypts each notification's random key to. */
+  merchantPublicKey?: KeyObject;
 }
 
 /** One event about one payment, as the channel's side knows it. */
@@ -26,14 +53,23 @@ export interface WireEvent {
 /**
  * A channel's callback protocol: how an event is written and signed, how the merchant checks it, and what the channel
  * accepts as an acknowledgement. Signatures that carry a timestamp in a header are made afresh for each delivery
- * attempt (as Stripe, WeChat Pay, Airwallex and PayPal do); form styles sign the body once, with the notify time in it.
+ * attempt (as Stripe, WeChat Pay, Airwallex and PayPal do); form styles (Alipay, YOP) sign the body once when queued.
  */
 export interface CallbackStyle {
-  /** How far a callback's signed time may be from now before it is refused as a replay. */
-  readonly toleranceSeconds: number;
+  /**
+   * How far a callback's signed time may be from now before it is refused as a replay; null when the provider signs
+   * no time at all (YOP), where a replay only repeats what settlement already absorbs (a paid event credits once).
+   */
+  readonly toleranceSeconds: number | null;
+  /**
+   * Which closures the provider notifies. WeChat Pay notifies successful payments only; Alipay and PayPal notify a
+   * trade or order their side closed (timeout) but not a payer who leaves the page. The portal learns of the rest by
+   * asking the channel (the payer's poll, the expiry job).
+   */
+  readonly notifies: readonly WireEvent['kind'][];
   newEventId(): string;
-  encode(event: WireEvent, credentials: ChannelCredentials): { body: string; contentType: string };
-  headersFor(body: string, credentials: ChannelCredentials, now: Date): Record<string, string>;
+  encode(event: WireEvent, credentials: ProviderCredentials): { body: string; contentType: string };
+  headersFor(body: string, credentials: ProviderCredentials, now: Date): Record<string, string>;
   verify(headers: CallbackHeaders, rawBody: string, credentials: ChannelCredentials, now: Date): CallbackVerification;
   acknowledgement(accepted: boolean): CallbackAck;
   /** Whether the merchant's answer stops the retries. */

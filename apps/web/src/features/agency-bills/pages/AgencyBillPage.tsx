@@ -3,6 +3,7 @@ import { Breadcrumb, Button, Card, Empty, Flex, Result, Skeleton, Tabs, Typograp
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TransactionQuery } from '@portal/contract/api/bills';
 import { paths } from '../../../app/paths';
 import { BalanceCard } from '../../../components/bills/BalanceCard';
 import { ListQueryView, RetryButton, listPagination } from '../../../components/bills/ListQueryView';
@@ -14,14 +15,21 @@ import { useFileAction } from '../../../components/bills/use-file-action';
 import { GenerateStatementButton, useStatementViewer } from '../../../components/bills/use-statement-viewer';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
+// The agency's own All Transactions list, reused for a sub-agency (the server scopes companyId to the caller's children).
+import { exportTransactions, useTransactions } from '../../bills/api/get-transactions';
+import { TransactionFilters } from '../../bills/components/TransactionFilters';
+import { TransactionsTable } from '../../bills/components/TransactionsTable';
 import { subStatementSource, useGenerateSubStatement, useSubStatements } from '../api/get-sub-statements';
 import { exportSubEntries, useAgencyName, useSubBalance, useSubEntries } from '../api/get-sub-wallet';
 import { isUuid, subEntryUrlQuery } from '../utils/queries';
 
-const TABS = ['statements', 'entries'] as const;
+const TABS = ['statements', 'entries', 'transactions'] as const;
 type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-/** /agency-manager/bills/{id}: one sub-agency's balance, monthly statements and wallet entries. */
+type TransactionFilterValues = Omit<TransactionQuery, 'page' | 'pageSize' | 'companyId'>;
+
+/** /agency-manager/bills/{id}: one sub-agency's balance, monthly statements, wallet entries and All Transactions. */
 export default function AgencyBillPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -46,14 +54,19 @@ function AgencyBill({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const dateFormat = useDateFormat();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'entries' ? 'entries' : 'statements';
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'statements';
   const { query: entryQuery, setQuery: setEntryQuery } = useUrlQuery(subEntryUrlQuery);
   const [statementPage, setStatementPage] = useState({ page: 1, pageSize: 10 });
+  // Kept on the page, not in the URL: the entries tab's filters use the same parameter names (page, from, to).
+  const [txFilters, setTxFilters] = useState<TransactionFilterValues>({});
+  const [txPage, setTxPage] = useState({ page: 1, pageSize: 20 });
 
   const agency = useAgencyName(companyId);
   const balance = useSubBalance(companyId);
   const statements = useSubStatements({ ...statementPage, companyId });
   const entries = useSubEntries({ ...entryQuery, companyId });
+  const transactions = useTransactions({ ...txFilters, ...txPage, companyId }, tab === 'transactions');
   const viewer = useStatementViewer(subStatementSource, dateFormat);
   const generate = useGenerateSubStatement();
   const exporting = useFileAction<boolean>('bills.errors.export');
@@ -62,6 +75,7 @@ function AgencyBill({ companyId }: { companyId: string }) {
   const name = agency.data?.name ?? first?.companyName;
   const code = agency.data?.code ?? first?.companyCode;
   const hasEntryFilters = Boolean(entryQuery.type || entryQuery.from || entryQuery.to || entryQuery.currency);
+  const hasTxFilters = Object.values(txFilters).some(Boolean);
 
   const setTab = (next: string) =>
     setParams((prev) => {
@@ -75,6 +89,11 @@ function AgencyBill({ companyId }: { companyId: string }) {
     const { type, from, to, currency } = entryQuery;
     const filename = `wallet-entries-${code ?? companyId}-${new Date().toISOString().slice(0, 10)}.xlsx`;
     return exporting.run(true, () => exportSubEntries({ type, from, to, currency, companyId }, filename));
+  };
+
+  const exportSubTransactions = () => {
+    const filename = `transactions-${code ?? companyId}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    return exporting.run(true, () => exportTransactions({ ...txFilters, companyId }, filename));
   };
 
   let balanceView;
@@ -145,6 +164,38 @@ function AgencyBill({ companyId }: { companyId: string }) {
     </Flex>
   );
 
+  const transactionsView = (
+    <Flex vertical gap={16}>
+      <TransactionFilters
+        value={txFilters}
+        onChange={(patch) => {
+          setTxFilters((prev) => ({ ...prev, ...patch }));
+          setTxPage((prev) => ({ ...prev, page: 1 }));
+        }}
+        actions={
+          <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportSubTransactions()}>
+            {t('bills.actions.export')}
+          </Button>
+        }
+      />
+      <ListQueryView query={transactions} errorTitle={t('bills.transactions.errors.load')}>
+        <TransactionsTable
+          transactions={transactions.data?.items ?? []}
+          loading={transactions.isFetching}
+          dateFormat={dateFormat}
+          empty={<Empty description={hasTxFilters ? t('bills.transactions.emptyFiltered') : t('bills.transactions.empty')} />}
+          pagination={listPagination({
+            page: txPage.page,
+            pageSize: txPage.pageSize,
+            total: transactions.data?.total,
+            showTotal: (total) => t('bills.transactions.total', { count: total }),
+            onChange: (page, pageSize) => setTxPage({ page: pageSize === txPage.pageSize ? page : 1, pageSize }),
+          })}
+        />
+      </ListQueryView>
+    </Flex>
+  );
+
   return (
     <Flex vertical gap={16}>
       <Breadcrumb
@@ -174,6 +225,7 @@ function AgencyBill({ companyId }: { companyId: string }) {
           items={[
             { key: 'statements', label: t('bills.nav.statements'), children: statementsView },
             { key: 'entries', label: t('bills.entries.title'), children: entriesView },
+            { key: 'transactions', label: t('bills.nav.transactions'), children: transactionsView },
           ]}
         />
       </Card>

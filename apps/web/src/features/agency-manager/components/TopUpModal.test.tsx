@@ -96,6 +96,23 @@ describe('TopUpModal', { timeout: 30_000 }, () => {
     expect(newIdempotencyKey).toHaveBeenCalledTimes(2);
   });
 
+  // Issue 14: a failed rates call read as "the portal has no rate"; spec point 8 has its own message for it.
+  it('says "Exchange rate fetch failed, choose again" when the rates cannot be read, and retries on request', async () => {
+    vi.mocked(api.get).mockReset().mockRejectedValueOnce(new ApiError('Network error, please check your connection', -1, 0));
+    vi.mocked(api.get).mockResolvedValue({ base: 'CNY', rates: [], rateMap: { USD: '7.2' } });
+    const user = userEvent.setup({ delay: null });
+    setup();
+    const d = within(dialog());
+    await user.click(d.getByLabelText('Received currency'));
+    await user.click(await screen.findByTitle('USD'));
+    expect(await d.findByText('Exchange rate fetch failed, choose again')).toBeTruthy();
+    expect(d.queryByText(/The portal has no rate/)).toBeNull();
+
+    await user.click(d.getByText('Try again'));
+    expect(await d.findByText('Portal rate: 7.2.')).toBeTruthy();
+    expect(d.queryByText('Exchange rate fetch failed, choose again')).toBeNull();
+  });
+
   it('suggests the portal rate for another currency and takes the fee off', async () => {
     vi.mocked(api.post).mockResolvedValue({ ...answer, amount: 70_920 });
     const user = userEvent.setup({ delay: null });

@@ -220,6 +220,12 @@ export function TopUpModal({ agency: selected, onClose }: Props) {
                 </span>
               ) : rates.isLoading ? (
                 t('agency.topUp.ratesLoading')
+              ) : rates.isError ? (
+                // Spec point 8: the rates could not be read (not "the portal has no such rate"): say so and offer a retry.
+                <Typography.Text type="danger">
+                  {t('agency.topUp.rateFetchFailed')}{' '}
+                  <Typography.Link onClick={() => void rates.refetch()}>{t('common.retry')}</Typography.Link>
+                </Typography.Text>
               ) : (
                 t('agency.topUp.noRate', { received, settlement })
               )

@@ -7,6 +7,7 @@ import { api, ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { financeMe, renderWithClient, setupAgencyTests } from '../test/harness';
 import { blueSky, tokyo } from '../test/fixtures';
+import { DESKTOP_TABLE_BUDGET, DESKTOP_WIDTH, PHONE_WIDTH, atViewport, columnWidths } from '../../../test/viewport';
 import AgencyManagerPage from './AgencyManagerPage';
 
 vi.mock('../../../lib/api', () => import('../test/harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
@@ -62,6 +63,45 @@ describe('AgencyManagerPage', { timeout: 20_000 }, () => {
     expect(within(jp).getByText('Disabled')).toBeTruthy();
     expect(within(jp).getByText('None')).toBeTruthy();
     expect(lastListParams()).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  // Issue 14: at 1280 px the columns slid behind the pinned actions; on a phone the table scrolled sideways.
+  it('fits the list beside the pinned actions at 1280 px, contact, held and creation time left for wider screens', async () => {
+    const restore = atViewport(DESKTOP_WIDTH);
+    try {
+      renderPage();
+      await screen.findByText('Blue Sky Travel');
+      const table = screen.getByRole('table');
+      const widths = columnWidths(table);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(DESKTOP_TABLE_BUDGET);
+      const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toHaveLength(widths.length);
+      expect(headers.at(-1)).toBe('Actions');
+      expect(headers).not.toContain('Contact');
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows one card per agency on a phone, with balance, credit and the actions menu', async () => {
+    const restore = atViewport(PHONE_WIDTH);
+    try {
+      renderPage();
+      const cards = await screen.findAllByTestId('agency-card');
+      expect(cards).toHaveLength(2);
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = cards[0];
+      expect(within(card).getByText('Blue Sky Travel')).toBeTruthy();
+      expect(within(card).getByText('A00001 · Ada Lee')).toBeTruthy();
+      expect(within(card).getByText('Active')).toBeTruthy();
+      expect(within(card).getByText('CNY 12,345.67')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Actions for Blue Sky Travel' })).toBeTruthy();
+      // JPY: a negative balance (credit in use) in red, with what is still available.
+      expect(within(cards[1]).getByText('JPY -20,000')).toBeTruthy();
+      expect(within(cards[1]).getByText('JPY 100,000 · 80,000 available')).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it('sends the filters from the URL to the server', async () => {

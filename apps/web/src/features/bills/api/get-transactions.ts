@@ -8,11 +8,13 @@ export function getTransactions(query: TransactionQuery, signal?: AbortSignal): 
   return api.get<PagedResult<Transaction>>('/base/v2/transactions', { params: query, signal });
 }
 
-export function useTransactions(query: TransactionQuery) {
+/** `enabled` off: a tab not on screen (a sub-agency's transactions in Agency Management) asks nothing yet. */
+export function useTransactions(query: TransactionQuery, enabled = true) {
   return useQuery({
     queryKey: billsKeys.transactions(query),
     queryFn: ({ signal }) => getTransactions(query, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

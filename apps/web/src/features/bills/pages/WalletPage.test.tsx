@@ -7,6 +7,7 @@ import { redirectTo } from '../../../components/payments/redirect';
 import { paged, paymentConfig, paymentEntry, topUpEntry, wallet } from '../test/fixtures';
 import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import WalletPage from './WalletPage';
+import { DESKTOP_TABLE_BUDGET, DESKTOP_WIDTH, PHONE_WIDTH, atViewport, columnWidths } from '../../../test/viewport';
 
 vi.mock('../../../lib/api', () => import('../../../components/bills/test-harness').then((h) => h.apiModule({ idempotencyKey: 'key-1' })));
 vi.mock('../../../lib/session', () =>
@@ -84,6 +85,36 @@ describe('WalletPage', { timeout: 20_000 }, () => {
     const credit = within(topUp).getByText('CNY +50,000.00');
     expect(credit.closest('.ant-typography-success')).toBeTruthy();
     expect(screen.getByText('42 entries')).toBeTruthy();
+  });
+
+  // Issue 14: the entries were cut off at 1280 px and scrolled sideways on a phone.
+  it('shows one card per entry on a phone', async () => {
+    const restore = atViewport(PHONE_WIDTH);
+    try {
+      renderPage();
+      const cards = await screen.findAllByTestId('wallet-entry-card');
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = cards.find((c) => within(c).queryByText('FO250306001')) as HTMLElement;
+      expect(within(card).getByText('Flight payment')).toBeTruthy();
+      expect(within(card).getByText('CNY -7,500.00')).toBeTruthy();
+      expect(within(card).getByText('CNY 42,500.00')).toBeTruthy();
+      expect(within(card).getByText('Flight order FO250306001')).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+
+  it('fits the entries table into the content column at 1280 px', async () => {
+    const restore = atViewport(DESKTOP_WIDTH);
+    try {
+      renderPage();
+      const table = (await screen.findByText('FO250306001')).closest('table') as HTMLElement;
+      const widths = columnWidths(table);
+      expect(widths).toHaveLength(7);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(DESKTOP_TABLE_BUDGET);
+    } finally {
+      restore();
+    }
   });
 
   it('sends the filters from the URL, and exports with the same filters', async () => {

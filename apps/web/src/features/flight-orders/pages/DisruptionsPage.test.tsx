@@ -5,6 +5,7 @@ import type { NoticeListAnswer } from '@portal/contract/api/after-sales';
 import { api } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { notice, paged } from '../test/fixtures';
+import { PHONE_WIDTH, atViewport } from '../../../test/viewport';
 import DisruptionsPage from './DisruptionsPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
@@ -56,6 +57,24 @@ describe('DisruptionsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 schedule changes')).toBeTruthy();
     // The menu badge counts the open ones.
     expect((await screen.findAllByTestId('badge-disruptions')).length).toBeGreaterThan(0);
+  });
+
+  // The phone cards now come from the shared CardList (issue 14): same content, soonest deadline first, with the answers.
+  it('shows one card per schedule change on a phone', async () => {
+    const restore = atViewport(PHONE_WIDTH);
+    try {
+      renderPage(<DisruptionsPage />, '/flight/orders/disruptions');
+      const cards = await screen.findAllByTestId('notice-card');
+      expect(cards).toHaveLength(2);
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(cards[0]).getByRole('link', { name: 'FO250306001' }).getAttribute('href')).toBe('/flight/orders/o1');
+      expect(within(cards[0]).getByText('Schedule change')).toBeTruthy();
+      expect(within(cards[0]).getByRole('button', { name: 'Accept' })).toBeTruthy();
+      expect(within(cards[1]).getByText('Cancelled, no new flight')).toBeTruthy();
+      expect(within(cards[1]).queryByRole('button', { name: 'Accept' })).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   it('accepts from the list after a confirmation and refreshes it', async () => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Grid, Pagination, Segmented, Spin, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Segmented, Table, Typography, type TableProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NoticeListQuery, type ScheduleNotice } from '@portal/contract/api/after-sales';
 import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { CardList } from '../../../components/orders/CardList';
 import { Countdown } from '../../../components/orders/Countdown';
 import { paths } from '../../../app/paths';
 import { formatDateTime } from '../../../lib/format';
@@ -145,34 +146,31 @@ export default function DisruptionsPage() {
           </div>
           <ListQueryView query={notices} errorTitle={t('orders.disruptions.errors.load')}>
             {phone ? (
-              <Spin spinning={notices.isFetching}>
-                <Flex vertical>
-                  {items.length === 0 && <div style={{ padding: 16 }}>{empty}</div>}
-                  {items.map((n) => (
-                    <Flex key={n.id} vertical gap={8} className="orders-card" data-testid="notice-card">
-                      <Flex justify="space-between" align="center" gap={8} wrap>
-                        <Link to={paths.flightOrder(n.orderId)} style={{ fontWeight: 600 }}>
-                          {n.bookingNumber}
-                        </Link>
-                        <Flex gap={4} wrap>
-                          <NoticeKindTag kind={n.kind} />
-                          {query.status === 'all' && <NoticeStatusTag status={n.status} />}
-                        </Flex>
-                      </Flex>
-                      <NoticeFlights notice={n} dateFormat={dateFormat} compact />
-                      <Flex justify="space-between" align="center" gap={8} wrap>
-                        <Deadline notice={n} dateFormat={dateFormat} labelled />
-                        <Actions notice={n} onAnswer={setTarget} />
+              <CardList
+                items={items}
+                loading={notices.isFetching}
+                empty={empty}
+                pagination={pagination}
+                rowKey={(n) => n.id}
+                renderCard={(n) => (
+                  <Flex vertical gap={8} className="orders-card" data-testid="notice-card">
+                    <Flex justify="space-between" align="center" gap={8} wrap>
+                      <Link to={paths.flightOrder(n.orderId)} style={{ fontWeight: 600 }}>
+                        {n.bookingNumber}
+                      </Link>
+                      <Flex gap={4} wrap>
+                        <NoticeKindTag kind={n.kind} />
+                        {query.status === 'all' && <NoticeStatusTag status={n.status} />}
                       </Flex>
                     </Flex>
-                  ))}
-                  {items.length > 0 && (
-                    <Flex justify="center" style={{ padding: 12 }}>
-                      <Pagination simple current={pagination.current} pageSize={pagination.pageSize} total={pagination.total} onChange={pagination.onChange} />
+                    <NoticeFlights notice={n} dateFormat={dateFormat} compact />
+                    <Flex justify="space-between" align="center" gap={8} wrap>
+                      <Deadline notice={n} dateFormat={dateFormat} labelled />
+                      <Actions notice={n} onAnswer={setTarget} />
                     </Flex>
-                  )}
-                </Flex>
-              </Spin>
+                  </Flex>
+                )}
+              />
             ) : (
               <Table<ScheduleNotice>
                 rowKey="id"

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Divider, Flex, Radio, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CABIN_CLASSES, TIME_BANDS, type CabinClass, type Facets, type SolutionFilters, type TimeBand } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, TICKETING_SPEEDS, TIME_BANDS, type CabinClass, type Facets, type SolutionFilters, type TimeBand } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
 import { formatDuration } from '../../../lib/format';
 import { useReferenceNames } from '../../../lib/reference-names';
@@ -177,6 +177,16 @@ export function FilterPanel({ facets, currency, filters, onChange, legLabels, mo
             </Checkbox>
           ))}
         </Flex>
+      </Section>
+
+      {/* Spec point 3: the ticketing speeds, `all` first (any speed, the default). */}
+      <Section title={t('flight.filters.ticketingSpeed')}>
+        <Radio.Group
+          value={filters.productType ?? 'all'}
+          onChange={(e) => set({ productType: e.target.value === 'all' ? undefined : e.target.value })}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          options={TICKETING_SPEEDS.map((speed) => ({ value: speed, label: t(`flight.productType.${speed}`) }))}
+        />
       </Section>
 
       {(facets?.suppliers.length ?? 0) > 0 && (

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+
+/**
+ * What the last lookup said besides its results (issue 15): a group booking, which starts no search and is offered
+ * the group request instead; and the lines of the display that were read but not searched (flown, cancelled, an
+ * airport not known...). Both texts come from the server in the user's language.
+ */
+export interface PnrNotice {
+  group: { seats: number; message: string } | null;
+  skipped: string[];
+}
 
 interface Props {
   initialPnr: string;
@@ -12,6 +24,7 @@ interface Props {
   error: string | null;
   onSearch: (pnr: string) => void;
   onEdit: () => void;
+  notice?: PnrNotice | null;
 }
 
 const MAX = 20_000;
@@ -26,7 +39,7 @@ function pnrToSend(text: string): string {
  * Search by PNR (spec point 2): a record locator, or the itinerary display pasted from the GDS (segment and name
  * lines). The server reads the flights and passengers and prices that itinerary again.
  */
-export function PnrSearch({ initialPnr, busy, pending = null, error, onSearch, onEdit }: Props) {
+export function PnrSearch({ initialPnr, busy, pending = null, error, onSearch, onEdit, notice = null }: Props) {
   const { t } = useTranslation();
   const [pnr, setPnr] = useState(initialPnr);
   const [touched, setTouched] = useState(false);
@@ -69,6 +82,38 @@ export function PnrSearch({ initialPnr, busy, pending = null, error, onSearch, o
         </Button>
       </Flex>
       {error && <Alert type="error" showIcon role="alert" title={t('flight.search.pnr.failed')} description={error} />}
+      {notice?.group && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          style={{ marginTop: 12 }}
+          title={t('flight.search.pnr.groupTitle')}
+          description={notice.group.message}
+          action={
+            <Link to={paths.groupBooking}>
+              <Button type="primary" icon={<TeamOutlined />}>
+                {t('flight.search.pnr.groupRequest')}
+              </Button>
+            </Link>
+          }
+        />
+      )}
+      {notice && notice.skipped.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={t('flight.search.pnr.skippedTitle')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {notice.skipped.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
     </Form>
   );
 }

@@ -12,7 +12,7 @@ import { validateSearch, type SearchErrors } from '../model/validate-search';
 import { searchFormErrors } from '../model/form-errors';
 import { JourneyFields } from './JourneyFields';
 import { PassengerPicker } from './PassengerPicker';
-import { PnrSearch } from './PnrSearch';
+import { PnrSearch, type PnrNotice } from './PnrSearch';
 import { ExactSearch } from './ExactSearch';
 import { defaultExactDraft, type ExactDraft } from '../model/exact-search';
 
@@ -27,6 +27,8 @@ interface Props {
   serverMessage: string | null;
   /** The PNR text being looked up (as sent), null when no lookup runs. */
   pendingPnr?: string | null;
+  /** What the last PNR lookup said besides its results: a group offer, lines not searched. */
+  pnrNotice?: PnrNotice | null;
   onSearch: (draft: SearchDraft) => void;
   onPnrSearch: (pnr: string) => void;
   onEdit: () => void;
@@ -51,6 +53,7 @@ export function SearchPanel({
   serverErrors,
   serverMessage,
   pendingPnr = null,
+  pnrNotice = null,
   onSearch,
   onPnrSearch,
   onEdit,
@@ -183,7 +186,15 @@ export function SearchPanel({
       {/* The tabs only switch the mode: one form serves the three route searches, so the fields keep their values. */}
       <Tabs activeKey={mode} onChange={(k) => changeMode(k as SearchMode)} items={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))} />
       {mode === 'pnr' ? (
-        <PnrSearch initialPnr={initialPnr} busy={busy} pending={pendingPnr} error={serverMessage} onSearch={onPnrSearch} onEdit={onEdit} />
+        <PnrSearch
+          initialPnr={initialPnr}
+          busy={busy}
+          pending={pendingPnr}
+          error={serverMessage}
+          notice={pnrNotice}
+          onSearch={onPnrSearch}
+          onEdit={onEdit}
+        />
       ) : mode === 'exact' ? (
         <ExactSearch
           initialDraft={initialExact ?? defaultExactDraft(draft.passengers)}

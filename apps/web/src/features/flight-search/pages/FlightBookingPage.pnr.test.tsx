@@ -47,6 +47,26 @@ const started = (searchId: string): Reply => () =>
       cabin: 'economy',
     },
   });
+/** Issue 15: a group display starts no search; the answer carries the group offer and the lines not searched. */
+const GROUP_MESSAGE = translate('shopping.pnr.group', 'en', { seats: 20 });
+const FLOWN_LINE = translate('shopping.pnr.skip.flown', 'en', { line: 4, flight: 'CA1501' });
+const groupAnswer: Reply = () =>
+  envelope({
+    code: 0,
+    message: 'ok',
+    data: {
+      searchId: null,
+      expiresAt: null,
+      suppliersAsked: 0,
+      recordLocator: 'HX7Z2P',
+      segments: [],
+      passengers: [],
+      passengerCounts: { adult: 2, child: 0, infant: 0 },
+      cabin: 'economy',
+      group: { seats: 20, name: 'BEIJING TOUR', message: GROUP_MESSAGE },
+      skipped: [{ line: 4, text: '4  CA1501 Y 20NOV 5 PEKSHA FLWN', flightNumber: 'CA1501', reason: 'flown', message: FLOWN_LINE }],
+    },
+  });
 const refused = (message: string): Reply => () => envelope({ code: Code.VALIDATION, data: { fields: { pnr: message } }, message }, 400);
 
 /** Each search's fares name its own flight, so the screen says whose result it shows. */
@@ -158,6 +178,28 @@ describe('FlightBookingPage: search by PNR shows only the result of the text sub
     expect(screen.queryAllByTestId('solution')).toHaveLength(0);
     // The text stays as typed, for the agent to correct.
     expect(textArea().value).toBe('please book me a flight');
+  });
+
+  it('a group display offers the group request instead of results, and lists the lines not searched', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const a = await lookUp(user, 'ABC123');
+    act(() => a.release(started('sA')));
+    await waitFor(() => expect(shownFlights()).toContain('CA1501'), { timeout: 5000 });
+
+    const g = await lookUp(user, 'GRP001');
+    act(() => g.release(groupAnswer));
+    const offer = await screen.findByRole('status', {}, { timeout: 5000 });
+    expect(offer.textContent).toContain(i18n.t('flight.search.pnr.groupTitle'));
+    expect(offer.textContent).toContain(GROUP_MESSAGE);
+    const link = screen.getByRole('link', { name: new RegExp(i18n.t('flight.search.pnr.groupRequest')) });
+    expect(link.getAttribute('href')).toBe('/flight/group/booking');
+    expect(screen.getByText(FLOWN_LINE)).toBeTruthy();
+    // No search was started: the earlier PNR's fares are not shown as this one's (the flown line names CA1501 itself).
+    expect(screen.queryAllByTestId('solution')).toHaveLength(0);
+    expect(new URLSearchParams(currentSearch).get('sid')).toBe('sA');
+    // Not a failure: the lookup's error box is not shown.
+    expect(screen.queryByText(i18n.t('flight.search.pnr.failed'))).toBeNull();
   });
 
   it('shows the envelope message in the language of the request', async () => {

@@ -3,7 +3,7 @@ import { Flex, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FareChoice, SearchStarted, Solution, SortKey } from '@portal/contract/api/shopping';
+import type { AnalysisPnrAnswer, FareChoice, SearchStarted, Solution, SortKey } from '@portal/contract/api/shopping';
 import { paths } from '../../../app/paths';
 import type { ConfirmNavigationState } from '../../../components/flight/confirm-navigation';
 import { ApiError } from '../../../lib/api';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useStartAccurateSearch, useStartPnrSearch, useStartSearch } from '../api/start-search';
 import { ResultsSection } from '../components/ResultsSection';
 import { SearchPanel } from '../components/SearchPanel';
+import type { PnrNotice } from '../components/PnrSearch';
 import { lastSearch } from '../model/last-search';
 import { toAccurateBody, type ExactDraft } from '../model/exact-search';
 import {
@@ -40,10 +41,12 @@ export default function FlightBookingPage() {
   const startExact = useStartAccurateSearch();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [pnrNotice, setPnrNotice] = useState<PnrNotice | null>(null);
 
   const clearServer = useCallback(() => {
     setServerErrors((e) => (Object.keys(e).length ? {} : e));
     setServerMessage(null);
+    setPnrNotice(null);
   }, []);
 
   /*
@@ -91,11 +94,24 @@ export default function FlightBookingPage() {
           setServerMessage(err.message || t('flight.search.failed'));
         }
       };
+      // Issue 15: a group booking starts no search (the answer offers the group request instead), and lines read but
+      // not searched are listed; fields an older server does not send count as absent.
+      const onPnrSuccess = (answer: AnalysisPnrAnswer) => {
+        if (id !== latest.current) return;
+        const skipped = (answer.skipped ?? []).map((k) => k.message);
+        if (answer.group || !answer.searchId) {
+          setPendingPnr(null);
+          setPnrNotice({ group: answer.group ?? null, skipped });
+          return;
+        }
+        setPnrNotice(skipped.length > 0 ? { group: null, skipped } : null);
+        onSuccess({ searchId: answer.searchId, expiresAt: answer.expiresAt ?? '', suppliersAsked: answer.suppliersAsked });
+      };
       if (mode === 'pnr') {
         const lookup = new AbortController();
         pnrLookup.current = lookup;
         setPendingPnr(pnr);
-        startPnr.mutate({ pnr, signal: lookup.signal }, { onSuccess, onError });
+        startPnr.mutate({ pnr, signal: lookup.signal }, { onSuccess: onPnrSuccess, onError });
       } else if (mode === 'exact') {
         if (exact) startExact.mutate(toAccurateBody(exact), { onSuccess, onError });
       } else start.mutate(toSearchBody({ ...draft, bookingType: mode }), { onSuccess, onError });
@@ -181,6 +197,7 @@ export default function FlightBookingPage() {
         serverErrors={serverErrors}
         serverMessage={serverMessage}
         pendingPnr={pendingPnr}
+        pnrNotice={pnrNotice}
         onSearch={(draft) => run(draft.bookingType, draft, '')}
         onPnrSearch={(pnr) => run('pnr', state.draft, pnr)}
         onEdit={clearServer}

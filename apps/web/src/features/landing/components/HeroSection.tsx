@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { ArrowRightOutlined, CustomerServiceOutlined, DeploymentUnitOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FareSearchMockup } from './FareSearchMockup';
@@ -15,12 +14,12 @@ export function HeroSection() {
           <h1 id="lp-hero-title">{t('landing.hero.title')}</h1>
           <p className="lp-hero-subtitle">{t('landing.hero.subtitle')}</p>
           <div className="lp-hero-actions">
-            <Button type="primary" size="large" onClick={() => scrollToSection(SECTION_IDS.partnership)}>
+            <button type="button" className="portal-btn portal-btn--primary portal-btn--large" onClick={() => scrollToSection(SECTION_IDS.partnership)}>
               {t('landing.hero.primary')} <ArrowRightOutlined />
-            </Button>
-            <Button size="large" ghost onClick={() => scrollToSection(SECTION_IDS.solutions)}>
+            </button>
+            <button type="button" className="portal-btn portal-btn--ghost portal-btn--large" onClick={() => scrollToSection(SECTION_IDS.solutions)}>
               {t('landing.hero.secondary')}
-            </Button>
+            </button>
           </div>
           <ul className="lp-hero-trust">
             <li>

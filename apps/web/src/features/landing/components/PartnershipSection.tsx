@@ -2,8 +2,13 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
-import { PartnershipForm } from './PartnershipForm';
+import { lazy } from 'react';
+import { Island } from '../../../components/Island';
+import { loadAllTexts } from '../../../lib/i18n';
 import { SECTION_IDS } from './section-ids';
+
+/** The form is antd: an island of the otherwise antd-free landing page, loaded when wanted (components/Island). */
+const PartnershipFormIsland = lazy(() => Promise.all([import('./PartnershipFormIsland'), loadAllTexts()]).then(([m]) => m));
 
 const BENEFITS = ['b1', 'b2', 'b3', 'b4'] as const;
 
@@ -31,7 +36,7 @@ export function PartnershipSection() {
           </p>
         </div>
         <div className="lp-card lp-partnership-card">
-          <PartnershipForm />
+          <Island component={PartnershipFormIsland} placeholder={<div className="lp-form-slot" />} />
         </div>
       </div>
     </section>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import { ApiOutlined, CheckOutlined, CloudServerOutlined, DesktopOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SectionHeader } from './SectionHeader';
@@ -47,9 +46,9 @@ export function SolutionsSection() {
           ))}
         </ol>
         <div className="lp-center">
-          <Button type="primary" size="large" onClick={() => scrollToSection(SECTION_IDS.partnership)}>
+          <button type="button" className="portal-btn portal-btn--primary portal-btn--large" onClick={() => scrollToSection(SECTION_IDS.partnership)}>
             {t('landing.solutions.cta')}
-          </Button>
+          </button>
         </div>
       </div>
     </section>

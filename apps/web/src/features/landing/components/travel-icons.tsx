@@ -20,5 +20,7 @@ const TrainSvg = () => (
   </svg>
 );
 
-export const PlaneIcon = (props: IconProps) => <Icon component={PlaneSvg} {...props} />;
-export const TrainIcon = (props: IconProps) => <Icon component={TrainSvg} {...props} />;
+// Decorative, like the text beside them says what they show: hidden from assistive technology (an unnamed role="img"
+// is an accessibility error).
+export const PlaneIcon = (props: IconProps) => <Icon component={PlaneSvg} aria-hidden="true" {...props} />;
+export const TrainIcon = (props: IconProps) => <Icon component={TrainSvg} aria-hidden="true" {...props} />;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -25,6 +25,8 @@ async function renderIn(language: (typeof LANGUAGES)[number]) {
 describe('LandingPage', () => {
   it.each(LANGUAGES)('has a translation for every visible text in %s', async (language) => {
     const { container } = await renderIn(language);
+    // The partnership form is an antd island, loaded on its own (at once under test; the first load is slow).
+    await waitFor(() => expect(container.querySelector('.lp-form button[type="submit"]')).toBeTruthy(), { timeout: 20_000 });
     // i18next shows the key itself when a text is missing.
     expect(container.textContent).not.toMatch(/\b(landing|validation)\.[a-zA-Z]/);
   });
@@ -44,7 +46,7 @@ describe('LandingPage', () => {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     }
     expect(screen.getByRole('heading', { name: 'Become a partner' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Submit/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Submit/ }, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('tells which products are bookable in the portal', async () => {

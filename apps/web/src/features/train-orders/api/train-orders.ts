@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   PayTrainOrderAnswer,
   PayTrainOrderBody,
+  TrainChangeAnswer,
+  TrainChangeBody,
   TrainOrder,
   TrainOrderListAnswer,
   TrainOrderListQuery,
@@ -64,4 +66,6 @@ export const cancelTrainOrder = (id: string) => api.del<TrainOrder>(trainOrderPa
 export const quoteTrainRefund = (id: string, passengerIds: string[]) => api.post<TrainRefundQuote>(`${trainOrderPath(id)}/refund-quote`, { passengerIds });
 export const refundTrainTickets = (id: string, passengerIds: string[], idempotencyKey: string) =>
   api.post<TrainRefundAnswer>(`${trainOrderPath(id)}/refund`, { passengerIds }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const changeTrainTickets = (id: string, body: TrainChangeBody, idempotencyKey: string) =>
+  api.post<TrainChangeAnswer>(`${trainOrderPath(id)}/change`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 export const downloadETicket = (order: Pick<TrainOrder, 'id' | 'orderNumber'>) => api.download(`${trainOrderPath(order.id)}/e-ticket`, `e-ticket-${order.orderNumber}.pdf`);

@@ -12,7 +12,9 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { cancelTrainOrder, downloadETicket, trainOrderKeys, useTrainOrder } from '../api/train-orders';
+import { TrainChangeDialog } from '../components/TrainChangeDialog';
 import { TrainPayDialog } from '../components/TrainPayDialog';
+import { TrainPaymentReturn } from '../components/TrainPaymentReturn';
 import { TrainRefundDialog } from '../components/TrainRefundDialog';
 import { TrainStatusTag } from '../components/TrainStatusTag';
 
@@ -27,7 +29,7 @@ export default function TrainOrderPage() {
   const wide = Boolean(Grid.useBreakpoint().md);
   const queryClient = useQueryClient();
   const query = useTrainOrder(id);
-  const [dialog, setDialog] = useState<'pay' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'pay' | 'refund' | 'change' | null>(null);
   const [working, setWorking] = useState(false);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trainOrderKeys.all });
@@ -88,6 +90,16 @@ export default function TrainOrderPage() {
           {t('trains.orders.detail.refundLine', { amount: formatTrainPrice(p.refund.amount), fee: formatTrainPrice(p.refund.fee) })}
         </Typography.Text>
       )}
+      {p.change && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="change-line">
+          {t('trains.orders.detail.changeLine', {
+            train: p.change.trainNumber,
+            date: formatDate(p.change.departureAt.slice(0, 10), dateFormat),
+            time: p.change.departureAt.slice(11, 16),
+            seatClass: t(`trains.seatClass.${p.change.seatClass}`),
+          })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 
@@ -103,6 +115,7 @@ export default function TrainOrderPage() {
           {t('trains.orders.detail.eTicket')}
         </Button>
       )}
+      {can('change') && <Button onClick={() => setDialog('change')}>{t('trains.orders.detail.change')}</Button>}
       {can('refund') && <Button onClick={() => setDialog('refund')}>{t('trains.orders.detail.refund')}</Button>}
       {can('cancel') && (
         <Popconfirm title={t('trains.orders.detail.cancelConfirm')} onConfirm={() => void run(() => cancelTrainOrder(order.id))}>
@@ -125,6 +138,8 @@ export default function TrainOrderPage() {
         </Typography.Title>
         <TrainStatusTag status={order.status} />
       </Flex>
+      {/* Back from a payment channel's page (?payment=): what became of that payment. */}
+      <TrainPaymentReturn order={order} onChanged={refresh} />
 
       {order.status === 'to_be_paid' && order.paymentDeadline && (
         <Alert type="warning" showIcon title={t('trains.orders.detail.payWithin', { time: formatDateTime(order.paymentDeadline, dateFormat) })} action={actions} />
@@ -236,6 +251,7 @@ export default function TrainOrderPage() {
 
       <TrainPayDialog order={order} open={dialog === 'pay'} onClose={() => setDialog(null)} onChanged={refresh} />
       <TrainRefundDialog order={order} open={dialog === 'refund'} onClose={() => setDialog(null)} onChanged={refresh} />
+      <TrainChangeDialog order={order} open={dialog === 'change'} onClose={() => setDialog(null)} onChanged={refresh} />
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { UserLogAction, UserLogItem } from '@portal/contract/api/user-logs';
+import { CARD_STYLE, CardList } from '../../../components/orders/CardList';
 import { formatDate } from '../../../lib/format';
 import { LogDetail } from './LogDetail';
 
@@ -31,23 +32,63 @@ interface Props {
   empty: ReactNode;
 }
 
+/**
+ * The audit log: a table from tablet width up (at 1280 px it fits without sideways scrolling, the browser string
+ * joining in from 1600 px), one card per entry on a phone (issue 14).
+ */
 export function UserLogTable({ logs, loading, pagination, dateFormat, empty }: Props) {
   const { t } = useTranslation();
+  const phone = Grid.useBreakpoint().xs === true;
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
+  // Seconds matter when lining up a failed login with a lock-out.
+  const time = (v: string) => `${formatDate(v, dateFormat)} ${dayjs(v).format('HH:mm:ss')}`;
+  const actionTag = (action: UserLogAction) => <Tag color={ACTION_COLORS[action] ?? 'default'}>{t(`userLog.actions.${action}`)}</Tag>;
+
+  if (phone) {
+    return (
+      <CardList
+        items={logs}
+        loading={loading}
+        empty={empty}
+        pagination={(pagination || {}) as TablePaginationConfig}
+        rowKey={(log) => log.id}
+        renderCard={(log) => (
+          <Flex vertical gap={6} style={CARD_STYLE} data-testid="log-card">
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              {actionTag(log.action)}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {time(log.createdAt)}
+              </Typography.Text>
+            </Flex>
+            <Typography.Text>
+              {log.actorUsername || '—'}
+              {log.targetUsername ? ` → ${log.targetUsername}` : ''}
+            </Typography.Text>
+            <LogDetail detail={log.detail ?? {}} />
+            {log.ip && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {log.ip}
+              </Typography.Text>
+            )}
+          </Flex>
+        )}
+      />
+    );
+  }
+
   const columns: TableColumnsType<UserLogItem> = [
     {
       title: t('userLog.columns.time'),
       dataIndex: 'createdAt',
       width: 170,
       fixed: 'left',
-      // Seconds matter when lining up a failed login with a lock-out.
-      render: (v: string) => `${formatDate(v, dateFormat)} ${dayjs(v).format('HH:mm:ss')}`,
+      render: (v: string) => time(v),
     },
     {
       title: t('userLog.columns.action'),
       dataIndex: 'action',
       width: 160,
-      render: (action: UserLogAction) => <Tag color={ACTION_COLORS[action] ?? 'default'}>{t(`userLog.actions.${action}`)}</Tag>,
+      render: (action: UserLogAction) => actionTag(action),
     },
     { title: t('userLog.columns.actor'), dataIndex: 'actorUsername', width: 140, render: (v: string | null) => v || dash },
     { title: t('userLog.columns.target'), dataIndex: 'targetUsername', width: 140, render: (v: string | null) => v || dash },
@@ -62,6 +103,7 @@ export function UserLogTable({ logs, loading, pagination, dateFormat, empty }: P
       title: t('userLog.columns.userAgent'),
       dataIndex: 'userAgent',
       width: 220,
+      responsive: ['xxl'],
       ellipsis: { showTitle: false },
       render: (v: string | null) =>
         v ? (
@@ -82,7 +124,7 @@ export function UserLogTable({ logs, loading, pagination, dateFormat, empty }: P
       dataSource={logs}
       loading={loading}
       pagination={pagination}
-      // Wider than a phone on purpose: it scrolls sideways with the time column pinned.
+      // On a tablet it scrolls sideways with the time column pinned.
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: empty }}
     />

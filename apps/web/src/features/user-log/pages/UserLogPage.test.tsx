@@ -7,6 +7,7 @@ import type { MeAnswer } from '@portal/contract/api/auth';
 import { USER_LOG_ACTIONS, type UserLogItem } from '@portal/contract/api/user-logs';
 import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
+import { DESKTOP_TABLE_BUDGET, DESKTOP_WIDTH, PHONE_WIDTH, atViewport, columnWidths } from '../../../test/viewport';
 import UserLogPage from './UserLogPage';
 
 vi.mock('../../../lib/api', () => ({
@@ -53,6 +54,40 @@ afterEach(cleanup);
 
 // antd renders a lot per interaction; on a busy CI machine the 5 s default is too tight.
 describe('UserLogPage', { timeout: 20_000 }, () => {
+  // Issue 14: the log was cut off at 1280 px and scrolled sideways on a phone.
+  describe('responsive layout', () => {
+    let restore: () => void = () => {};
+    afterEach(() => restore());
+
+    it('renders one card per entry on a phone', async () => {
+      restore = atViewport(PHONE_WIDTH);
+      renderPage();
+      const card = await screen.findByTestId('log-card');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(card).getByText('User roles changed')).toBeTruthy();
+      expect(within(card).getByText('admin → bob')).toBeTruthy();
+      expect(within(card).getByText('operator, finance')).toBeTruthy();
+      expect(within(card).getByText('203.0.113.7')).toBeTruthy();
+      expect(within(card).getByText(/^2025-03-05 \d\d:09:10$/)).toBeTruthy();
+    });
+
+    it('fits the content column at 1280 px; the browser column joins from 1600 px', async () => {
+      restore = atViewport(DESKTOP_WIDTH);
+      renderPage();
+      await screen.findByText('User roles changed');
+      const table = screen.getByRole('table');
+      const widths = columnWidths(table);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(DESKTOP_TABLE_BUDGET);
+      expect(within(table).queryByRole('columnheader', { name: 'Browser / device' })).toBeNull();
+      cleanup();
+      restore();
+      restore = atViewport(1600);
+      renderPage();
+      await screen.findByText('User roles changed');
+      expect(within(screen.getByRole('table')).getByRole('columnheader', { name: 'Browser / device' })).toBeTruthy();
+    });
+  });
+
   it('renders an entry readably: translated action, people, details, IP', async () => {
     renderPage();
     expect(await screen.findByText('User roles changed')).toBeTruthy();

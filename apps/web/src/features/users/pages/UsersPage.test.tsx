@@ -8,6 +8,7 @@ import type { UserItem } from '@portal/contract/api/users';
 import type { Role } from '@portal/contract/roles';
 import i18n from '../../../lib/i18n';
 import { api } from '../../../lib/api';
+import { DESKTOP_TABLE_BUDGET, DESKTOP_WIDTH, PHONE_WIDTH, atViewport, columnWidths } from '../../../test/viewport';
 import UsersPage from './UsersPage';
 
 vi.mock('../../../lib/api', () => ({
@@ -73,6 +74,50 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Never')).toBeTruthy();
     expect(screen.getByText('Agency bills')).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith('/base/v2/users', expect.objectContaining({ params: { page: 1, pageSize: 20 } }));
+  });
+
+  // Issue 14: on a phone the table showed two columns and scrolled; at 1280 px it was cut off.
+  describe('responsive layout', () => {
+    let restore: () => void = () => {};
+    afterEach(() => restore());
+
+    it('renders one card per user on a phone, with status, roles, contact and actions', async () => {
+      restore = atViewport(PHONE_WIDTH);
+      const user = userEvent.setup({ delay: null });
+      renderPage(['SuperUser']);
+      const card = await screen.findByTestId('user-card');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(card).getByText('bob')).toBeTruthy();
+      expect(within(card).getByText('Bob')).toBeTruthy();
+      expect(within(card).getByText('Active')).toBeTruthy();
+      expect(within(card).getByText('Operator')).toBeTruthy();
+      expect(within(card).getByText('Agency bills')).toBeTruthy();
+      expect(within(card).getByText('bob@example.com · +86 13800000000')).toBeTruthy();
+      expect(within(card).getByText('Never')).toBeTruthy();
+      // The row actions work from the card as from the table.
+      await user.click(within(card).getByRole('button', { name: /Edit/ }));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+    });
+
+    it('fits the content column at 1280 px without sideways scrolling, every column but the creation time shown', async () => {
+      restore = atViewport(DESKTOP_WIDTH);
+      renderPage(['SuperUser']);
+      await screen.findByText('bob');
+      const table = screen.getByRole('table');
+      const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['User', 'Email', 'Mobile', 'Roles and permissions', 'Status', 'Last login', 'Actions']);
+      const widths = columnWidths(table);
+      expect(widths).toHaveLength(headers.length);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(DESKTOP_TABLE_BUDGET);
+      expect(screen.queryByTestId('user-card')).toBeNull();
+    });
+
+    it('adds the creation time at 1600 px', async () => {
+      restore = atViewport(1600);
+      renderPage(['SuperUser']);
+      await screen.findByText('bob');
+      expect(within(screen.getByRole('table')).getByRole('columnheader', { name: 'Created' })).toBeTruthy();
+    });
   });
 
   it('hides every write action from users who are not SuperUser', async () => {

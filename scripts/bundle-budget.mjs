@@ -1,0 +1,51 @@
+// Page weight from the Vite manifest (issue 14): the JavaScript a page needs before it can render, gzipped. Used by the
+// budget test (e2e/bundle-budget.e2e.test.ts, after the browser tests' build) and by `npm run bench` (Lighthouse).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(root, 'apps/web/dist');
+
+/** Budgets in gzipped kB (1 kB = 1000 bytes, as Vite and Lighthouse print them). */
+export const BUDGETS = { landing: 150, flightBooking: 300 };
+
+/**
+ * Source modules whose chunks (with their static imports) count for a page, beside the entry and its static imports.
+ * landing: the entry alone, the budget's definition (issue 14). landingPage: with the landing page's chunk (main.tsx
+ * starts it beside the texts) and the core texts of the default language, what it takes before the first paint.
+ * flightBooking: the full shell and every text, then the page.
+ */
+export const PAGES = {
+  landing: [],
+  landingPage: ['src/features/landing/pages/LandingPage.tsx', 'src/locales/bundles/en-core.ts'],
+  flightBooking: ['src/app/FullShell.tsx', 'src/locales/bundles/en-core.ts', 'src/locales/bundles/en-rest.ts', 'src/features/flight-search/pages/FlightBookingPage.tsx'],
+};
+
+export function readManifest(dist = WEB_DIST) {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+/** The chunk files of `keys` and everything they import statically (the entry always). */
+export function closure(manifest, keys) {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the build's manifest: ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(entry);
+  for (const key of keys) visit(key);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+/** Gzipped size (level 9, as served: the build writes .gz beside each file) of a page's JavaScript, in bytes. */
+export function pageWeight(page, dist = WEB_DIST) {
+  const files = closure(readManifest(dist), PAGES[page]);
+  const gzipped = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  return { files, gzipped, budget: (BUDGETS[page] ?? NaN) * 1000 };
+}
