@@ -2,6 +2,9 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // The same entry lib/notify imports, so these are the very instances its fallback toasts live in.
 import { message, notification } from 'antd';
+// lib/notify loads this on the first toast; it sets antd's holderRender. Loaded here, before any test's afterEach
+// calls message.destroy(): a holder created before holderRender is set never shows the later toasts.
+import '../lib/static-message';
 import { loadEveryLanguage } from '../lib/i18n';
 
 // The app loads its texts per language, on demand (lib/i18n.ts); tests switch languages synchronously: all of them first.

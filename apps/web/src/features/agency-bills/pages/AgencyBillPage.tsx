@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Breadcrumb, Button, Card, Empty, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionQuery } from '@portal/contract/api/bills';
@@ -13,6 +12,7 @@ import { WalletEntryFilters } from '../../../components/bills/WalletEntryFilters
 import { currentMonth } from '../../../components/bills/statement-month';
 import { useFileAction } from '../../../components/bills/use-file-action';
 import { GenerateStatementButton, useStatementViewer } from '../../../components/bills/use-statement-viewer';
+import { ExportButton } from '../../../components/bills/ExportButton';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 // The agency's own All Transactions list, reused for a sub-agency (the server scopes companyId to the caller's children).
@@ -141,9 +141,7 @@ function AgencyBill({ companyId }: { companyId: string }) {
         onChange={setEntryQuery}
         currencies={balance.data ? [balance.data.currency] : []}
         actions={
-          <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportEntries()}>
-            {t('bills.actions.export')}
-          </Button>
+          <ExportButton busy={exporting.busy !== null} onExport={exportEntries} />
         }
       />
       <ListQueryView query={entries} errorTitle={t('bills.entries.errors.load')}>
@@ -173,9 +171,7 @@ function AgencyBill({ companyId }: { companyId: string }) {
           setTxPage((prev) => ({ ...prev, page: 1 }));
         }}
         actions={
-          <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportSubTransactions()}>
-            {t('bills.actions.export')}
-          </Button>
+          <ExportButton busy={exporting.busy !== null} onExport={exportSubTransactions} />
         }
       />
       <ListQueryView query={transactions} errorTitle={t('bills.transactions.errors.load')}>

@@ -1,8 +1,8 @@
-import { Button, Card, Flex } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
 import { useFileAction } from '../../../components/bills/use-file-action';
+import { ExportButton } from '../../../components/bills/ExportButton';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
 import { exportTransactions, useTransactions } from '../api/get-transactions';
@@ -34,9 +34,7 @@ export default function TransactionsPage() {
             value={query}
             onChange={setQuery}
             actions={
-              <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void runExport()}>
-                {t('bills.actions.export')}
-              </Button>
+              <ExportButton busy={exporting.busy !== null} onExport={runExport} />
             }
           />
           <ListQueryView query={transactions} errorTitle={t('bills.transactions.errors.load')}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Typography } from 'antd';
-import { CreditCardOutlined, DownloadOutlined } from '@ant-design/icons';
+import { CreditCardOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BalanceCard } from '../../../components/bills/BalanceCard';
@@ -8,6 +8,7 @@ import { ListEmpty, ListQueryView, RetryButton, listPagination } from '../../../
 import { WalletEntriesTable } from '../../../components/bills/WalletEntriesTable';
 import { WalletEntryFilters } from '../../../components/bills/WalletEntryFilters';
 import { useFileAction } from '../../../components/bills/use-file-action';
+import { ExportButton } from '../../../components/bills/ExportButton';
 import { useSession } from '../../../lib/session';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useUrlQuery } from '../../../lib/use-url-query';
@@ -119,9 +120,7 @@ export default function WalletPage() {
             onChange={setQuery}
             currencies={currencies}
             actions={
-              <Button icon={<DownloadOutlined />} loading={exporting.busy !== null} onClick={() => void exportEntries()}>
-                {t('bills.actions.export')}
-              </Button>
+              <ExportButton busy={exporting.busy !== null} onExport={exportEntries} />
             }
           />
           <ListQueryView query={entries} errorTitle={t('bills.entries.errors.load')}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Select, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Select, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GROUP_DESK_DEFAULT_STATUSES, GROUP_ORDER_STATUSES, GroupDeskQuery, type GroupDeskItem, type GroupOrderStatus } from '@portal/contract/api/group-orders';
-import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { DeskHeader, DeskTable } from '../../../components/desk/DeskQueue';
 import { paths } from '../../../app/paths';
 import { formatAmount, formatDate, formatDateTime } from '../../../lib/format';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -119,12 +119,7 @@ export default function GroupDeskPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('groups.desk.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('groups.desk.subtitle')}</Typography.Text>
-      </Flex>
+      <DeskHeader title={t('groups.desk.title')} subtitle={t('groups.desk.subtitle')} />
       <Card>
         <Flex vertical gap={12}>
           <Flex gap={8} align="center" wrap>
@@ -138,24 +133,16 @@ export default function GroupDeskPage() {
               options={GROUP_ORDER_STATUSES.map((s) => ({ value: s, label: t(`groups.status.${s}`) }))}
             />
           </Flex>
-          <ListQueryView query={list} errorTitle={t('groups.desk.loadFailed')}>
-            <Table<GroupDeskItem>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={list.data?.items ?? []}
-              loading={list.isFetching}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: list.isPending ? <div style={{ height: 96 }} /> : t('groups.desk.empty') }}
-              pagination={listPagination({
-                page: query.page,
-                pageSize: query.pageSize,
-                total: list.data?.total,
-                showTotal: (total) => t('groups.list.total', { count: total }),
-                onChange: (page, pageSize) => setQuery({ page, pageSize }),
-              })}
-            />
-          </ListQueryView>
+          <DeskTable<GroupDeskItem>
+            list={list}
+            columns={columns}
+            errorTitle={t('groups.desk.loadFailed')}
+            emptyText={t('groups.desk.empty')}
+            showTotal={(total) => t('groups.list.total', { count: total })}
+            page={query.page}
+            pageSize={query.pageSize}
+            onPage={(page, pageSize) => setQuery({ page, pageSize })}
+          />
         </Flex>
       </Card>
       <GroupQuoteDialog target={quoting} onClose={() => setQuoting(null)} />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Table, Tabs, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Tabs, Typography, type TableProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DeskQuery, isOrderStatus, type DeskItem } from '@portal/contract/api/flight-orders';
-import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { DeskHeader, DeskTable } from '../../../components/desk/DeskQueue';
 import { Countdown } from '../../../components/orders/Countdown';
 import { DeskActionDialog, type DeskTarget } from '../../../components/orders/DeskActionDialog';
 import { OrderStatusTag } from '../../../components/orders/OrderStatusTag';
@@ -118,32 +118,19 @@ export default function OrdersDeskPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('orders.desk.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('orders.desk.subtitle')}</Typography.Text>
-      </Flex>
+      <DeskHeader title={t('orders.desk.title')} subtitle={t('orders.desk.subtitle')} />
       <Card styles={{ body: { paddingTop: 0 } }}>
         <Tabs activeKey={query.view} onChange={(view) => setQuery({ view: view as DeskParams['view'] })} items={VIEWS.map((v) => ({ key: v, label: t(`orders.desk.views.${v}`) }))} />
-        <ListQueryView query={list} errorTitle={t('orders.desk.errors.load')}>
-          <Table<DeskItem>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: list.isPending ? <div style={{ height: 96 }} /> : t('orders.desk.empty') }}
-            pagination={listPagination({
-              page: query.page,
-              pageSize: query.pageSize,
-              total: list.data?.total,
-              showTotal: (total) => t('orders.desk.total', { count: total }),
-              onChange: (page, pageSize) => setQuery({ page, pageSize }),
-            })}
-          />
-        </ListQueryView>
+        <DeskTable<DeskItem>
+          list={list}
+          columns={columns}
+          errorTitle={t('orders.desk.errors.load')}
+          emptyText={t('orders.desk.empty')}
+          showTotal={(total) => t('orders.desk.total', { count: total })}
+          page={query.page}
+          pageSize={query.pageSize}
+          onPage={(page, pageSize) => setQuery({ page, pageSize })}
+        />
       </Card>
       <DeskActionDialog target={target} onClose={() => setTarget(null)} onDone={() => void client.invalidateQueries({ queryKey: deskKeys.all })} />
     </Flex>

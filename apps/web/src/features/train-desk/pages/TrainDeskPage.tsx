@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TRAIN_DESK_VIEWS, TrainDeskQuery, type TrainDeskItem } from '@portal/contract/api/train-payments';
-import { ListQueryView, listPagination } from '../../../components/bills/ListQueryView';
+import { DeskHeader, DeskTable } from '../../../components/desk/DeskQueue';
 import { useNow } from '../../../components/orders/countdown';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { paths } from '../../../app/paths';
@@ -113,32 +113,19 @@ export default function TrainDeskPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('trainDesk.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('trainDesk.subtitle')}</Typography.Text>
-      </Flex>
+      <DeskHeader title={t('trainDesk.title')} subtitle={t('trainDesk.subtitle')} />
       <Card styles={{ body: { paddingTop: 0 } }}>
         <Tabs activeKey={query.view} onChange={(view) => setQuery({ view: view as TrainDeskParams['view'] })} items={TRAIN_DESK_VIEWS.map((v) => ({ key: v, label: t(`trainDesk.views.${v}`) }))} />
-        <ListQueryView query={list} errorTitle={t('trainDesk.loadFailed')}>
-          <Table<TrainDeskItem>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: list.isPending ? <div style={{ height: 96 }} /> : t('trainDesk.empty') }}
-            pagination={listPagination({
-              page: query.page,
-              pageSize: query.pageSize,
-              total: list.data?.total,
-              showTotal: (total) => t('trainDesk.total', { count: total }),
-              onChange: (page, pageSize) => setQuery({ page, pageSize }),
-            })}
-          />
-        </ListQueryView>
+        <DeskTable<TrainDeskItem>
+          list={list}
+          columns={columns}
+          errorTitle={t('trainDesk.loadFailed')}
+          emptyText={t('trainDesk.empty')}
+          showTotal={(total) => t('trainDesk.total', { count: total })}
+          page={query.page}
+          pageSize={query.pageSize}
+          onPage={(page, pageSize) => setQuery({ page, pageSize })}
+        />
       </Card>
       <TrainDeskActionDialog target={target} onClose={() => setTarget(null)} onDone={() => void client.invalidateQueries({ queryKey: trainDeskKeys.all })} />
     </Flex>

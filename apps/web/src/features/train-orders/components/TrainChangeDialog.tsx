@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Grid, Modal, Radio, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Grid, Modal, Radio, Spin, Typography } from 'antd';
 import { ArrowRightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
@@ -23,6 +23,7 @@ import { formatDate, formatDuration, toDayjsFormat } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { changeTrainTickets } from '../api/train-orders';
+import { TicketQuoteTable } from './TicketQuoteTable';
 
 interface Props {
   order: TrainOrder;
@@ -298,17 +299,14 @@ export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
             {t('trains.orders.change.newRide', { train: service.trainNumber, date: formatDate(date, dateFormat), time: service.from.time, seatClass: t(`trains.seatClass.${picked.seatClass}`) })}
           </Typography.Text>
           {wide ? (
-            <Table
-              size="small"
-              rowKey="passengerId"
-              pagination={false}
-              dataSource={quote.lines}
-              columns={[
-                { key: 'name', title: t('trains.orders.detail.name'), render: (_, l) => nameOf(l.passengerId) },
-                { key: 'old', title: t('trains.orders.change.oldFare'), align: 'right', render: (_, l) => formatTrainPrice(l.oldFare) },
-                { key: 'new', title: t('trains.orders.change.newFare'), align: 'right', render: (_, l) => formatTrainPrice(l.newFare) },
-                { key: 'diff', title: t('trains.orders.change.difference'), align: 'right', render: (_, l) => <span data-testid="change-difference">{signed(l.difference)}</span> },
-                { key: 'fee', title: t('trains.orders.change.fee'), align: 'right', render: (_, l) => <span data-testid="change-fee">{formatTrainPrice(l.fee)}</span> },
+            <TicketQuoteTable
+              lines={quote.lines}
+              name={(l) => nameOf(l.passengerId)}
+              amounts={[
+                { key: 'old', title: t('trains.orders.change.oldFare'), text: (l) => formatTrainPrice(l.oldFare) },
+                { key: 'new', title: t('trains.orders.change.newFare'), text: (l) => formatTrainPrice(l.newFare) },
+                { key: 'diff', title: t('trains.orders.change.difference'), text: (l) => signed(l.difference), testId: 'change-difference' },
+                { key: 'fee', title: t('trains.orders.change.fee'), text: (l) => formatTrainPrice(l.fee), testId: 'change-fee' },
               ]}
             />
           ) : (

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Modal, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TrainOrder, TrainRefundQuote } from '@portal/contract/api/trains';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { quoteTrainRefund, refundTrainTickets } from '../api/train-orders';
+import { TicketQuoteTable } from './TicketQuoteTable';
 
 interface Props {
   order: TrainOrder;
@@ -93,16 +94,13 @@ export function TrainRefundDialog({ order, open, onClose, onChanged }: Props) {
         {quote && !quoting && (
           <Flex vertical gap={8} data-testid="refund-quote">
             <Typography.Text type="secondary">{t('trains.orders.refund.tier', { percent: quote.feePercent })}</Typography.Text>
-            <Table
-              size="small"
-              rowKey="passengerId"
-              pagination={false}
-              dataSource={quote.lines}
-              columns={[
-                { key: 'name', dataIndex: 'name', title: t('trains.orders.detail.name') },
-                { key: 'fare', title: t('trains.orders.refund.fare'), align: 'right', render: (_, l) => formatTrainPrice(l.fare) },
-                { key: 'fee', title: t('trains.orders.refund.fee'), align: 'right', render: (_, l) => <span data-testid="refund-fee">{formatTrainPrice(l.fee)}</span> },
-                { key: 'refund', title: t('trains.orders.refund.back'), align: 'right', render: (_, l) => formatTrainPrice(l.refund) },
+            <TicketQuoteTable
+              lines={quote.lines}
+              name={(l) => l.name}
+              amounts={[
+                { key: 'fare', title: t('trains.orders.refund.fare'), text: (l) => formatTrainPrice(l.fare) },
+                { key: 'fee', title: t('trains.orders.refund.fee'), text: (l) => formatTrainPrice(l.fee), testId: 'refund-fee' },
+                { key: 'refund', title: t('trains.orders.refund.back'), text: (l) => formatTrainPrice(l.refund) },
               ]}
             />
             <Typography.Text strong>{t('trains.orders.refund.totalRefund', { amount: formatTrainPrice(quote.totalRefund) })}</Typography.Text>
