@@ -19,6 +19,14 @@ function isReactWorkAfterTeardown(error: { name?: string; message?: string; stac
   );
 }
 
+/**
+ * Server-side files (contract, server units, integration) run one after another in a worker that keeps its module
+ * cache: each integration file would otherwise import the whole server (hundreds of modules through vite's
+ * transform) again, which took more of a CI run than the tests themselves. Nothing there mocks modules; per-file
+ * state lives in each file's own app and database, and setup-env.ts puts back what a file sets in process.env.
+ */
+const shared = { isolate: false, setupFiles: ['./apps/server/test/setup-env.ts'] } as const;
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the CPUs: a single worker on the 2-core CI machines, which
@@ -31,12 +39,13 @@ export default defineConfig({
       return false;
     },
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', ...shared } },
       {
         test: {
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          ...shared,
         },
       },
       {
@@ -45,8 +54,10 @@ export default defineConfig({
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          ...shared,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['./apps/server/test/global-setup.ts'],
         },
       },
       ...(pg
@@ -57,8 +68,10 @@ export default defineConfig({
                 include: ['apps/server/test/**/*.int.test.ts'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
+                ...shared,
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
+                globalSetup: ['./apps/server/test/global-setup.ts'],
               },
             },
           ]

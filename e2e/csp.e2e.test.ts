@@ -89,7 +89,8 @@ describe('the web app under its Content-Security-Policy', () => {
     // The built page has no inline script for the policy to refuse.
     expect(await page.evaluate(() => Array.from(document.scripts).filter((s) => !s.src).length)).toBe(0);
     // The landing page draws its first screen without antd; antd comes with its islands (the partnership form):
-    // wait for the form's button before looking at antd's styles (issue 14).
+    // wait for the form's button before looking at antd's styles (issue 14). The form loads as it nears the viewport.
+    await page.getByRole('region', { name: en('landing.partnership.title'), exact: true }).scrollIntoViewIfNeeded();
     expect(await backgroundOf(page, '.ant-btn-primary')).toBe(PRIMARY);
     await expectNoncedStyles(page, nonce);
 

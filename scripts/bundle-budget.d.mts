@@ -1,5 +1,6 @@
 export declare const WEB_DIST: string;
 export declare const BUDGETS: { landing: number; flightBooking: number };
+export declare const CEILINGS: { landing: number; flightBooking: number };
 export type BudgetPage = 'landing' | 'landingPage' | 'flightBooking';
 export declare const PAGES: Record<BudgetPage, string[]>;
 export interface ManifestChunk {

@@ -4,7 +4,7 @@
 // BENCH_LIGHTHOUSE=0 leaves it out, LIGHTHOUSE_RUNS sets the runs per page (default 3, the median run is reported),
 // WEB_DIST measures another build (default: apps/web/dist, built first when stale), CHROME_PATH another Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +150,9 @@ export async function benchLighthouse(opts: { runs?: number; webDist?: string } 
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const rows: LighthouseRow[] = [];
-    for (const spec of PAGES) {
+    // LIGHTHOUSE_PAGES=/ measures only the pages whose paths are listed (comma-separated).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+    for (const spec of PAGES.filter((p) => !only || only.includes(p.path))) {
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
         const page = await browser.newPage();
@@ -179,6 +181,11 @@ export async function benchLighthouse(opts: { runs?: number; webDist?: string } 
         const { lhr } = result;
         const audits = lhr.audits as unknown as Record<string, Audit>;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${spec.path}: ${lhr.runtimeError.message}`);
+        // LIGHTHOUSE_DUMP=<dir> keeps every run's report (bootup-time, long-tasks, network-requests...) for a closer look.
+        if (process.env.LIGHTHOUSE_DUMP) {
+          mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+          writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, `${spec.path.replace(/\W+/g, '_') || 'root'}-${i}.json`), JSON.stringify(lhr));
+        }
         const run: LighthouseRun = {
           performance: lhr.categories.performance.score ?? 0,
           accessibility: lhr.categories.accessibility.score ?? 0,
@@ -244,7 +251,9 @@ on a busy 2-core machine the scores move by several points from run to run. "JS 
 loaded during the run, gzipped (as transferred, brotli, in brackets); "initial JS" is from the build's manifest
 (scripts/bundle-budget.mjs): for the landing page the entry and its static imports (the budget's definition; in
 brackets with the page's own chunk and its texts, started beside them), for flight booking the entry, the full shell,
-every text and the page. The landing page's antd islands (partnership form, footer selects) load later, when wanted.
+every text and the page. The landing page is served prerendered in the visitor's language and hydrated
+(docs/decisions/0021-landing-prerender.md); its antd islands (partnership form, footer selects, login dialog) load on
+interaction or as they near the viewport, so a run without either fetches none of them.
 
 | page | performance | FCP | LCP | TBT | CLS | accessibility | JS fetched | initial JS | targets met |
 |---|---|---|---|---|---|---|---|---|---|

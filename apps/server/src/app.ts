@@ -10,6 +10,7 @@ import { RequestLogController } from './plugins/logging.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders, sendSpaDocument } from './plugins/security-headers.ts';
+import { PRERENDER_DIR, spaDocumentFile } from './plugins/landing-prerender.ts';
 import sessionRoutes from './routes/base/session.ts';
 import meRoutes from './routes/base/me.ts';
 import { routeModules } from './routes/index.ts';
@@ -62,7 +63,8 @@ export async function buildApp(opts: AppOptions) {
       // index.html is never sent as a file, asked for by name or as a directory's index: it carries a per-response
       // CSP nonce, so the not-found handler below sends it (sendSpaDocument).
       // With preCompressed, a directory ("/") would get its index past that check: directories are refused too.
-      allowedPath: (pathName) => !pathName.endsWith('/index.html') && !pathName.endsWith('/'),
+      // The prerendered landing pages (.prerender, plugins/landing-prerender.ts) carry the nonce placeholder too.
+      allowedPath: (pathName) => !pathName.endsWith('/index.html') && !pathName.endsWith('/') && !pathName.startsWith(`/${PRERENDER_DIR}/`),
       // Issue 14: the build writes .br and .gz beside every file (apps/web/vite.config.ts); the one the browser's
       // Accept-Encoding allows is sent, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -75,7 +77,8 @@ export async function buildApp(opts: AppOptions) {
       const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
       if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
       // Client-side routes: the SPA renders its own not-found page for unknown paths.
-      return sendSpaDocument(req, reply, path.join(dist, 'index.html'));
+      // "/" gets the landing page prerendered in the visitor's language (plugins/landing-prerender.ts).
+      return spaDocumentFile(req, dist).then((file) => sendSpaDocument(req, reply, file));
     });
   } else {
     app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));

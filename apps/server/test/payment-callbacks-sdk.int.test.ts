@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
 import type { Currency } from '@portal/contract/currency';
 import { sandboxCredentials } from '../src/payments/sandbox/credentials.ts';
+import { loadSandboxKeys } from '../src/payments/sandbox/keys.repository.ts';
 import { devSecret, SANDBOX_PROFILES } from '../src/payments/sandbox/profiles.ts';
 import { apiV3Key } from '../src/payments/sandbox/styles/wechatpay.ts';
 import { sealEnvelope } from '../src/payments/sandbox/styles/yeepay.ts';
@@ -51,9 +52,9 @@ beforeEach(() => {
 
 const sandbox = () => t.app.deps.payments.sandbox!;
 const profile = (code: ExternalPaymentChannel) => SANDBOX_PROFILES.find((p) => p.code === code)!;
-/** The merchant's configuration of the channel, as the registry gives it to the adapter. */
+/** The merchant's configuration of the channel, as the registry gives it to the adapter, from the keys the database holds. */
 const merchantConfig = (code: ExternalPaymentChannel) =>
-  sandboxCredentials(code, { secret: devSecret(code), merchantId: profile(code).merchantId }, TEST_PUBLIC_URL).merchant();
+  sandboxCredentials(code, { secret: devSecret(code), merchantId: profile(code).merchantId }, TEST_PUBLIC_URL, () => loadSandboxKeys(t.db)).merchant();
 
 async function open(code: ExternalPaymentChannel, o: { amount?: number; currency?: Currency } = {}) {
   const channel = t.app.deps.payments.channels.get(code)!;
@@ -80,11 +81,12 @@ async function captured(code: ExternalPaymentChannel, how: 'pay' | 'expire' = 'p
     await sandbox().expireLapsed(later);
     await sandbox().deliverDue(later);
   }
-  const mine = sent.filter((r) => r.url.endsWith(`/callbacks/${code}`));
-  expect(mine, `${code} sent one callback`).toHaveLength(1);
-  // The portal's own adapter accepts it too.
-  expect(p.channel.verifyCallback(mine[0].headers, mine[0].body)).toMatchObject({ ok: true });
-  return { ...p, req: mine[0] };
+  const mine = () => sent.filter((r) => r.url.endsWith(`/callbacks/${code}`));
+  expect(mine(), `${code} sent one callback`).toHaveLength(1);
+  const req = mine()[0];
+  // The portal's own adapter accepts it too (PayPal's approval: by capturing the order, which sends the capture's event).
+  expect(await p.channel.verifyCallback(req.headers, req.body)).toMatchObject({ ok: true });
+  return { ...p, req, following: mine().slice(1) };
 }
 
 const tamper = (body: string, from: string, to: string) => {
@@ -107,6 +109,42 @@ describe('Stripe callbacks, checked by stripe.webhooks.constructEvent', () => {
     expect(() => Stripe.webhooks.constructEvent(req.body, req.headers['stripe-signature'], 'whsec_another_endpoint')).toThrow(/signature/i);
   });
 
+  it('sends payment_intent.payment_failed for a declined card, the session staying open', async () => {
+    const { channel, input, created } = await open('stripe');
+    expect(await sandbox().payerDeclined('stripe', created.channelPaymentId, new Date())).toMatchObject({ ok: true, payment: { status: 'created' } });
+    expect(sent).toHaveLength(1);
+    const req = sent[0];
+    const event = Stripe.webhooks.constructEvent(req.body, req.headers['stripe-signature'], secret);
+    expect(event.type).toBe('payment_intent.payment_failed');
+    expect(event).not.toHaveProperty('account');
+    // The PaymentIntent as Stripe's API reference and example payloads show it after a decline.
+    const pi = event.data.object as Stripe.PaymentIntent;
+    expect(pi).toMatchObject({
+      object: 'payment_intent',
+      amount: input.amount,
+      amount_received: 0,
+      currency: 'cny',
+      status: 'requires_payment_method',
+      metadata: { client_reference_id: input.merchantReference },
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    });
+    expect(pi.id).toMatch(/^pi_[A-Za-z0-9]{24}$/);
+    expect(pi.last_payment_error!.charge).toBe(pi.latest_charge);
+    expect(() => Stripe.webhooks.constructEvent(tamper(req.body, '"generic_decline"', '"insufficient_funds"'), req.headers['stripe-signature'], secret)).toThrow(/signature/i);
+    // The portal's adapter reads it as a notice, not an outcome: the session is still open and can be paid.
+    expect(await channel.verifyCallback(req.headers, req.body)).toMatchObject({
+      ok: true,
+      event: null,
+      notice: { channelPaymentId: pi.id, merchantReference: input.merchantReference, failure: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } },
+    });
+    expect(await channel.retrievePayment(created.channelPaymentId)).toMatchObject({ status: 'created' });
+    expect(await sandbox().payerPays('stripe', created.channelPaymentId, new Date())).toMatchObject({ ok: true });
+    const paid = Stripe.webhooks.constructEvent(sent[1].body, sent[1].headers['stripe-signature'], secret);
+    expect(paid.type).toBe('checkout.session.completed');
+    // The session names its PaymentIntent, the one the failure was about.
+    expect((paid.data.object as Stripe.Checkout.Session).payment_intent).toBe(pi.id);
+  });
+
   it('accepts the expired session event', async () => {
     const { req } = await captured('stripe', 'expire');
     expect(Stripe.webhooks.constructEvent(req.body, req.headers['stripe-signature'], secret).type).toBe('checkout.session.expired');
@@ -126,21 +164,21 @@ describe('Stripe callbacks, checked by stripe.webhooks.constructEvent', () => {
         data: { object: { id: created.channelPaymentId, object: 'checkout.session', client_reference_id: input.merchantReference, amount_total: input.amount, currency: 'cny', payment_status: 'paid', status: 'complete' } },
       });
     const signed = (payload: string) => ({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) });
-    expect(channel.verifyCallback(signed(event()), event())).toMatchObject({ ok: true, event: { status: 'paid', amount: input.amount } });
+    expect(await channel.verifyCallback(signed(event()), event())).toMatchObject({ ok: true, event: { status: 'paid', amount: input.amount } });
     const own = event(profile('stripe').merchantId);
-    expect(channel.verifyCallback(signed(own), own)).toMatchObject({ ok: true });
+    expect(await channel.verifyCallback(signed(own), own)).toMatchObject({ ok: true });
     const other = event('acct_1SomeoneElse000000');
-    expect(channel.verifyCallback(signed(other), other)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await channel.verifyCallback(signed(other), other)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });
 
 describe("Alipay notifications, checked by alipay-sdk's checkNotifySign", () => {
-  const sdk = () =>
+  const sdk = async () =>
     new AlipaySdk({
       appId: profile('alipay').merchantId,
       // The merchant's own application key signs its requests to Alipay; checking notifications needs only Alipay's.
       privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-      alipayPublicKey: merchantConfig('alipay').providerPublicKey!,
+      alipayPublicKey: (await merchantConfig('alipay')).providerPublicKey!,
     });
 
   it('accepts TRADE_SUCCESS signed RSA2, and refuses it altered', async () => {
@@ -148,7 +186,7 @@ describe("Alipay notifications, checked by alipay-sdk's checkNotifySign", () => 
     expect(req.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     const params = Object.fromEntries(new URLSearchParams(req.body));
     expect(params).toMatchObject({ sign_type: 'RSA2', trade_status: 'TRADE_SUCCESS', trade_no: created.channelPaymentId, out_trade_no: input.merchantReference, total_amount: '123.45' });
-    const alipay = sdk();
+    const alipay = await sdk();
     expect(alipay.checkNotifySign(params)).toBe(true);
     expect(alipay.checkNotifySignV2(params)).toBe(true);
     expect(alipay.checkNotifySign({ ...params, total_amount: '123.46' })).toBe(false);
@@ -167,7 +205,7 @@ describe("Alipay notifications, checked by alipay-sdk's checkNotifySign", () => 
     expect(params.trade_status).toBe('TRADE_CLOSED');
     expect(params.gmt_close).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(params).not.toHaveProperty('close_reason');
-    expect(sdk().checkNotifySign(params)).toBe(true);
+    expect((await sdk()).checkNotifySign(params)).toBe(true);
   });
 
   it('sends nothing when the payer leaves the cashier', async () => {
@@ -181,7 +219,7 @@ describe('WeChat Pay notifications, checked by wechatpay-axios-plugin', () => {
   it('signs with the platform certificate named by Wechatpay-Serial and encrypts the resource under the APIv3 key', async () => {
     const { req, input, created } = await captured('wechat-pay');
     const h = req.headers;
-    const certificates = merchantConfig('wechat-pay').providerCertificates!;
+    const certificates = (await merchantConfig('wechat-pay')).providerCertificates!;
     expect(h['wechatpay-serial']).toMatch(/^[0-9A-F]{40}$/);
     const certificate = certificates[h['wechatpay-serial']];
     expect(certificate, 'the serial names a configured platform certificate').toBeTruthy();
@@ -195,7 +233,7 @@ describe('WeChat Pay notifications, checked by wechatpay-axios-plugin', () => {
     const envelope = JSON.parse(req.body);
     expect(envelope).toMatchObject({ event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', resource: { algorithm: 'AEAD_AES_256_GCM', original_type: 'transaction' } });
     const r = envelope.resource;
-    const key = apiV3Key(merchantConfig('wechat-pay').secret).toString('utf8');
+    const key = apiV3Key((await merchantConfig('wechat-pay')).secret).toString('utf8');
     expect(key).toHaveLength(32);
     const transaction = JSON.parse(Aes.AesGcm.decrypt(r.ciphertext, key, r.nonce, r.associated_data));
     expect(transaction).toMatchObject({
@@ -232,23 +270,48 @@ describe("PayPal webhooks, checked by PayPal's documented self-verification", ()
     expect(Date.parse(certificate.validFrom)).toBeLessThan(now);
     expect(Date.parse(certificate.validTo)).toBeGreaterThan(now);
     // The merchant's configuration holds the same certificate for that URL.
-    expect(new X509Certificate(merchantConfig('paypal').providerCertificates![h['paypal-cert-url']]).fingerprint256).toBe(certificate.fingerprint256);
+    expect(new X509Certificate((await merchantConfig('paypal')).providerCertificates![h['paypal-cert-url']]).fingerprint256).toBe(certificate.fingerprint256);
     // 2. The signed message: transmission id | transmission time | webhook id | CRC-32 of the raw body, decimal.
     const message = `${h['paypal-transmission-id']}|${h['paypal-transmission-time']}|${profile('paypal').merchantId}|${crc32(req.body)}`;
     // 3. SHA256withRSA with the certificate's public key.
     return rsaVerify('sha256', Buffer.from(message), certificate.publicKey, Buffer.from(h['paypal-transmission-sig'], 'base64'));
   }
 
-  it('sends PAYMENT.CAPTURE.COMPLETED for a paid order, signed with its certificate', async () => {
-    const { req, input, created } = await captured('paypal', 'pay', { currency: 'USD' });
-    expect(await paypalVerifies(req)).toBe(true);
-    expect(await paypalVerifies({ ...req, body: tamper(req.body, '"value":"123.45"', '"value":"123.46"') })).toBe(false);
-    const event = JSON.parse(req.body);
-    expect(event).toMatchObject({
+  it('sends CHECKOUT.ORDER.APPROVED when the buyer approves, and PAYMENT.CAPTURE.COMPLETED once the portal captures', async () => {
+    const { req: approvedReq, following, input, created } = await captured('paypal', 'pay', { currency: 'USD' });
+    // The approval: the order, APPROVED, as PayPal's checkout-order resource (Orders v2), signed like every event.
+    expect(await paypalVerifies(approvedReq)).toBe(true);
+    expect(await paypalVerifies({ ...approvedReq, body: tamper(approvedReq.body, '"value":"123.45"', '"value":"123.46"') })).toBe(false);
+    const approved = JSON.parse(approvedReq.body);
+    expect(approved).toMatchObject({
+      event_version: '1.0',
+      resource_version: '2.0',
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource_type: 'checkout-order',
+      summary: 'An order has been approved by buyer',
+      resource: {
+        id: created.channelPaymentId,
+        intent: 'CAPTURE',
+        status: 'APPROVED',
+        purchase_units: [{ reference_id: 'default', custom_id: input.merchantReference, amount: { currency_code: 'USD', value: '123.45' }, payee: { merchant_id: profile('paypal').merchantId } }],
+        payer: { payer_id: expect.stringMatching(/^[A-Z0-9]{13}$/) },
+      },
+    });
+    expect(approved.id).toMatch(/^WH-[A-Z0-9]{17}-[A-Z0-9]{17}$/);
+    expect(approved.resource.links.find((l: { rel: string }) => l.rel === 'capture')).toMatchObject({ method: 'POST', href: expect.stringMatching(new RegExp(`/v2/checkout/orders/${created.channelPaymentId}/capture$`)) });
+    // Nothing was paid by approving: the capture (made by the portal's adapter reading the approval) sent its event.
+    expect(following).toHaveLength(1);
+    const completedReq = following[0];
+    expect(await paypalVerifies(completedReq)).toBe(true);
+    expect(await paypalVerifies({ ...completedReq, body: tamper(completedReq.body, '"value":"123.45"', '"value":"123.46"') })).toBe(false);
+    const completed = JSON.parse(completedReq.body);
+    expect(completed).toMatchObject({
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
       resource_type: 'capture',
       resource: { status: 'COMPLETED', amount: { currency_code: 'USD', value: '123.45' }, custom_id: input.merchantReference, supplementary_data: { related_ids: { order_id: created.channelPaymentId } } },
     });
+    expect(completed.id).not.toBe(approved.id);
+    expect(Date.parse(completed.create_time)).toBeGreaterThanOrEqual(Date.parse(approved.create_time));
   });
 
   it('sends CHECKOUT.ORDER.VOIDED for an order that lapsed unpaid', async () => {
@@ -261,12 +324,15 @@ describe("PayPal webhooks, checked by PayPal's documented self-verification", ()
 
   it('writes TWD and JPY amounts without decimals, and refuses a TWD amount with cents', async () => {
     const twd = await captured('paypal', 'pay', { currency: 'TWD', amount: 123_400 });
-    expect(JSON.parse(twd.req.body).resource.amount).toEqual({ currency_code: 'TWD', value: '1234' });
+    expect(JSON.parse(twd.req.body).resource.purchase_units[0].amount).toEqual({ currency_code: 'TWD', value: '1234' });
+    const capture = twd.following[0];
+    expect(JSON.parse(capture.body).resource.amount).toEqual({ currency_code: 'TWD', value: '1234' });
     expect(await paypalVerifies(twd.req)).toBe(true);
-    expect(twd.channel.verifyCallback(twd.req.headers, twd.req.body)).toMatchObject({ ok: true, event: { amount: 123_400, currency: 'TWD' } });
+    expect(await paypalVerifies(capture)).toBe(true);
+    expect(await twd.channel.verifyCallback(capture.headers, capture.body)).toMatchObject({ ok: true, event: { amount: 123_400, currency: 'TWD' } });
     sent.length = 0;
     const jpy = await captured('paypal', 'pay', { currency: 'JPY', amount: 1_200 });
-    expect(JSON.parse(jpy.req.body).resource.amount).toEqual({ currency_code: 'JPY', value: '1200' });
+    expect(JSON.parse(jpy.following[0].body).resource.amount).toEqual({ currency_code: 'JPY', value: '1200' });
     await expect(open('paypal', { currency: 'TWD', amount: 123_450 })).rejects.toMatchObject({ reason: 'invalid_request' });
   });
 
@@ -278,8 +344,8 @@ describe("PayPal webhooks, checked by PayPal's documented self-verification", ()
 
 describe("YeePay notifications, YOP's digital envelope", () => {
   /** yop-java-sdk DigitalEnvelopeUtils.decrypt, step by step, with node-forge for the RSA part. */
-  function openAsYop(response: string): string | null {
-    const config = merchantConfig('yeepay-alipay');
+  async function openAsYop(response: string): Promise<string | null> {
+    const config = await merchantConfig('yeepay-alipay');
     const [encryptedKey, encryptedData, symmetric, digest] = response.split('$');
     expect([symmetric, digest]).toEqual(['AES', 'SHA256']);
     // 1. The random key, RSA/ECB/PKCS1Padding under the merchant's public key: the merchant's private key opens it.
@@ -300,26 +366,26 @@ describe("YeePay notifications, YOP's digital envelope", () => {
     const params = new URLSearchParams(req.body);
     expect([...params.keys()].sort()).toEqual(['customerIdentification', 'response']);
     expect(params.get('customerIdentification')).toBe(`app_${profile('yeepay-alipay').merchantId}`);
-    const data = openAsYop(params.get('response')!);
+    const data = await openAsYop(params.get('response')!);
     expect(data).not.toBeNull();
     expect(JSON.parse(data!)).toMatchObject({ orderId: input.merchantReference, uniqueOrderNo: created.channelPaymentId, status: 'SUCCESS', orderAmount: '123.45' });
   });
 
   it('seals each notification under a new random key, and refuses one signed by another key', async () => {
     const { channel, req } = await captured('yeepay-wechat');
-    const data = openAsYop(new URLSearchParams(req.body).get('response')!)!;
-    const merchantPublic = createPublicKey(merchantConfig('yeepay-wechat').merchantPrivateKey!);
+    const data = (await openAsYop(new URLSearchParams(req.body).get('response')!))!;
+    const merchantPublic = createPublicKey((await merchantConfig('yeepay-wechat')).merchantPrivateKey!);
     const appKey = `app_${profile('yeepay-wechat').merchantId}`;
     const form = (response: string) => new URLSearchParams({ response, customerIdentification: appKey }).toString();
     // The same data sealed twice by YOP's key: two different envelopes (random keys), each opening to the same data.
-    const yop = sandbox().providerCredentials('yeepay-wechat').signingKey!;
+    const yop = (await sandbox().providerCredentials('yeepay-wechat')).signingKey!;
     const [a, b] = [sealEnvelope(data, yop, merchantPublic), sealEnvelope(data, yop, merchantPublic)];
     expect(a.split('$')[0]).not.toBe(b.split('$')[0]);
-    expect([openAsYop(a), openAsYop(b)]).toEqual([data, data]);
-    expect(channel.verifyCallback(req.headers, form(a))).toMatchObject({ ok: true, event: { status: 'paid', amount: 12_345 } });
+    expect([await openAsYop(a), await openAsYop(b)]).toEqual([data, data]);
+    expect(await channel.verifyCallback(req.headers, form(a))).toMatchObject({ ok: true, event: { status: 'paid', amount: 12_345 } });
     // Sealed for the merchant but signed by another key (anyone holds the merchant's public key): opens, does not verify.
     const forged = sealEnvelope(data.replace('"123.45"', '"999.99"'), generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, merchantPublic);
-    expect(openAsYop(forged)).toBeNull();
-    expect(channel.verifyCallback(req.headers, form(forged))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(await openAsYop(forged)).toBeNull();
+    expect(await channel.verifyCallback(req.headers, form(forged))).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });

@@ -35,7 +35,7 @@ function fakeLiveAlipay(opened: CreatePaymentInput[], secrets: string[]): LiveAd
       retrievePayment: async () => null,
       cancelPayment: async () => ({ ok: false, reason: 'not_found' }),
       refundPayment: async () => ({ ok: false, reason: 'not_found' }),
-      verifyCallback: () => ({ ok: false, reason: 'bad_signature' }),
+      verifyCallback: async () => ({ ok: false, reason: 'bad_signature' }),
       acknowledgement: (accepted) => ({ status: 200, contentType: 'text/plain', body: accepted ? 'success' : 'fail' }),
     };
   };

@@ -66,12 +66,12 @@ async function callbacksOf(transactionId: string) {
 const creditsOf = async (id: string) =>
   (await t.db.select({ n: count() }).from(ledgerMovements).where(and(eq(ledgerMovements.referenceType, 'transaction'), eq(ledgerMovements.referenceId, id))))[0].n;
 
-function payerAction(redirectUrl: string, action: 'pay' | 'cancel') {
+function payerAction(redirectUrl: string, action: 'pay' | 'cancel' | 'decline', lang = 'en') {
   return t.app.inject({
     method: 'POST',
     url: pathOf(redirectUrl),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}&lang=en`,
+    payload: `action=${action}&lang=${lang}`,
   });
 }
 
@@ -85,7 +85,7 @@ async function forgeCallback(code: ExternalPaymentChannel, transactionId: string
   const [sp] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, tx.channelPaymentId!));
   const profile = SANDBOX_PROFILES.find((p) => p.code === code)!;
   // Signed with the simulated provider's own keys, as the provider would sign it.
-  const credentials = t.app.deps.payments.sandbox!.providerCredentials(code);
+  const credentials = await t.app.deps.payments.sandbox!.providerCredentials(code);
   const now = new Date();
   const event: WireEvent = {
     eventId: profile.style.newEventId(),
@@ -285,7 +285,7 @@ describe('online wallet top-up', () => {
     const params = new URLSearchParams(forged.body);
     params.set('out_trade_no', '00000000-0000-4000-8000-000000000000');
     params.set('trade_no', '20990101000000000000000000');
-    params.set('sign', rsaSha256Sign(t.app.deps.payments.sandbox!.providerCredentials('alipay').signingKey!, signingString(params)));
+    params.set('sign', rsaSha256Sign((await t.app.deps.payments.sandbox!.providerCredentials('alipay')).signingKey!, signingString(params)));
     const res = await redeliver({ ...forged, body: params.toString() });
     expect(res.statusCode).toBe(400);
     expect((await txRow(p.id)).status).toBe('pending');
@@ -323,6 +323,45 @@ describe('online wallet top-up', () => {
     expect(await callbacksOf(p.id)).toEqual({ queued: 1, delivered: 1 });
     expect(await cash()).toBe(before + 80_00 - 48);
     expect(await creditsOf(p.id)).toBe(1);
+  });
+
+  it("keeps the payment open when Stripe declines the card, shows the payer why, and takes another card", async () => {
+    const before = await cash();
+    const p = (await createPayment('stripe', 50_00)).data;
+    const page = await t.app.inject({ method: 'GET', url: `${pathOf(p.redirectUrl)}?lang=en` });
+    expect(page.body).toMatch(/<button type="submit" class="decline">Pay with a card that is declined<\/button>/);
+    expect(page.body).not.toContain('Your card was declined');
+    const alipay = (await createPayment('alipay', 1_00)).data;
+    expect((await t.app.inject({ method: 'GET', url: `${pathOf(alipay.redirectUrl)}?lang=en` })).body).not.toContain('class="decline"');
+    expect((await payerAction(alipay.redirectUrl, 'decline')).statusCode).toBe(409);
+
+    const from = sent.length;
+    for (const [lang, text] of [
+      ['en', 'Your card was declined. Try another card.'],
+      ['zh-CN', '您的卡被拒绝，请换一张卡再试。'],
+      ['zh-TW', '您的卡遭拒絕，請換一張卡再試。'],
+    ]) {
+      const declined = await payerAction(p.redirectUrl, 'decline', lang);
+      // Stripe keeps the payer on its page, says why, and offers the payment again.
+      expect([lang, declined.statusCode]).toEqual([lang, 402]);
+      expect(declined.body).toContain(text);
+      expect(declined.body).toContain('class="pay"');
+    }
+    // Each decline was notified (payment_intent.payment_failed) and acknowledged; the payment stays open, uncredited.
+    const failures = sent.slice(from).filter((r) => r.url.endsWith('/callbacks/stripe'));
+    expect(failures.map((r) => JSON.parse(r.body).type)).toEqual(Array(3).fill('payment_intent.payment_failed'));
+    expect(await callbacksOf(p.id)).toEqual({ queued: 3, delivered: 3 });
+    expect((await redeliver(failures[0])).statusCode).toBe(200);
+    expect(await txRow(p.id)).toMatchObject({ status: 'pending', movementId: null });
+    expect((await call(t.app, 'GET', `/base/v2/wallet/payments/${p.id}`, { token: finance })).data).toMatchObject({ status: 'pending', redirectUrl: p.redirectUrl });
+    // Altered, the notice is refused like any callback.
+    expect((await redeliver({ ...failures[0], body: failures[0].body.replace('generic_decline', 'do_not_honor') })).statusCode).toBe(400);
+
+    // Another card: paid and credited once.
+    expect((await payerAction(p.redirectUrl, 'pay')).statusCode).toBe(303);
+    expect((await call(t.app, 'GET', `/base/v2/wallet/payments/${p.id}`, { token: finance })).data).toMatchObject({ status: 'succeeded' });
+    expect(await creditsOf(p.id)).toBe(1);
+    expect(await cash()).toBe(before + p.net);
   });
 
   it("shows a lapsed payment as expired on the channel's page and refuses to take it", async () => {

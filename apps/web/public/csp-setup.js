@@ -5,3 +5,72 @@
 // late: the bundler evaluates the shared chunks holding the schemas before the entry's own code. zod reads its
 // configuration from this global when it loads, so setting it here turns the probe off.
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+
+// Issue 14: for GET / the server may send the landing page prerendered in one language (docs/decisions/
+// 0021-landing-prerender.md). A visitor with a stored session (who gets the logged-in app) or who chose another
+// language must not see it while the app loads: marked here, before the body is parsed, and hidden by index.html's
+// style; src/main.tsx then drops it and renders the app.
+try {
+  var chosen = window.localStorage.getItem('portal.language');
+  if (window.localStorage.getItem('portal.token') || (chosen && chosen !== document.documentElement.lang)) {
+    document.documentElement.setAttribute('data-no-prerender', '');
+  }
+} catch (e) {
+  // no storage (private mode): nothing stored to honour
+}
+
+// Issue 14: a button of the prerendered landing page clicked before the app has taken the page over (its script still
+// on the way) would do nothing: the click is kept and src/main.tsx clicks it again once the page is live.
+window.__portalEarlyClicks = [];
+document.addEventListener(
+  'click',
+  function (e) {
+    var root = document.getElementById('root');
+    if (!root || !root.hasAttribute('data-prerendered') || root.hasAttribute('data-live')) return;
+    var button = e.target && e.target.closest ? e.target.closest('button') : null;
+    if (button && root.contains(button)) window.__portalEarlyClicks.push(button);
+  },
+  true,
+);
+
+// Issue 14: the prerendered landing page names its scripts in <meta name="portal-boot"> (entry first, then its
+// imports, and its style sheets, already inlined) instead of loading them beside the HTML: the page is painted from
+// the HTML alone, then they load (apps/web/scripts/prerender.mjs). When the page is hidden (a stored session, another
+// language: above) they load at once; a page never painted (a background tab) starts them after a second.
+document.addEventListener('DOMContentLoaded', function () {
+  var boot = document.querySelector('meta[name="portal-boot"]');
+  if (!boot) return;
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    boot.content.split(' ').forEach(function (src, i) {
+      var el = document.createElement(i === 0 ? 'script' : 'link');
+      if (i === 0) {
+        el.type = 'module';
+        el.src = src;
+      } else if (/\.css$/.test(src)) {
+        // Inlined already; linked for print only, so the page's chunk finds it and does not fetch it again.
+        el.rel = 'stylesheet';
+        el.media = 'print';
+        el.href = src;
+      } else {
+        el.rel = 'modulepreload';
+        el.href = src;
+      }
+      el.crossOrigin = '';
+      document.head.appendChild(el);
+    });
+  };
+  if (document.documentElement.hasAttribute('data-no-prerender') || typeof PerformanceObserver === 'undefined') return start();
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    start();
+  }
+  setTimeout(start, 1000);
+});

@@ -80,4 +80,17 @@ export const paymentsMessages = {
   'sandbox.page.expired': { en: 'This payment has expired', 'zh-CN': '该笔支付已过期', 'zh-TW': '該筆支付已過期' },
   'sandbox.page.back': { en: 'Return to the merchant', 'zh-CN': '返回商户', 'zh-TW': '返回商戶' },
   'sandbox.page.notFound': { en: 'Payment not found', 'zh-CN': '未找到该笔支付', 'zh-TW': '未找到該筆支付' },
+  // PayPal: the buyer approved; the merchant captures (Orders v2).
+  'sandbox.page.approved': {
+    en: 'Payment approved. The merchant is completing it.',
+    'zh-CN': '付款已授权，商户正在完成扣款。',
+    'zh-TW': '付款已授權，商戶正在完成扣款。',
+  },
+  // Stripe: a test card the issuer declines (4000 0000 0000 0002); the payment stays open.
+  'sandbox.page.declineCard': { en: 'Pay with a card that is declined', 'zh-CN': '用会被拒绝的卡支付', 'zh-TW': '用會被拒絕的卡支付' },
+  'sandbox.page.declined': {
+    en: 'Your card was declined. Try another card.',
+    'zh-CN': '您的卡被拒绝，请换一张卡再试。',
+    'zh-TW': '您的卡遭拒絕，請換一張卡再試。',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

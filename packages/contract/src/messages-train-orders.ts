@@ -83,4 +83,34 @@ export const trainOrdersMessages = {
     'zh-TW': '只能改簽至當日或以後日期的列車',
   },
   'train.order.change.done': { en: 'Tickets changed', 'zh-CN': '改签成功', 'zh-TW': '改簽成功' },
+  'train.order.change.berthRequired': {
+    en: 'Choose the berth for a change to a sleeper: upper, middle and lower berths cost differently',
+    'zh-CN': '改签卧铺须选择铺位：上、中、下铺票价不同',
+    'zh-TW': '改簽臥鋪須選擇鋪位：上、中、下鋪票價不同',
+  },
+  'train.order.refund.oneBooking': {
+    en: 'Refund the original tickets and the tickets of each change separately: they are different railway tickets',
+    'zh-CN': '原车票与各次改签后的车票须分别退票',
+    'zh-TW': '原車票與各次改簽後的車票須分別退票',
+  },
+  'train.order.email.issued.subject': {
+    en: 'Your train e-tickets {{order}} are issued',
+    'zh-CN': '您的火车电子客票 {{order}} 已出票',
+    'zh-TW': '您的火車電子客票 {{order}} 已出票',
+  },
+  'train.order.email.issued.body': {
+    en: 'The tickets of train booking {{order}} (12306 order {{railwayOrder}}) are issued.\n\nTrain {{train}}: {{from}} {{departure}} to {{to}} {{arrival}}, {{seatClass}}\n\nTickets:\n{{tickets}}\n\nBoard with the document used for booking: the e-ticket is held on it. Have a good trip.',
+    'zh-CN': '火车票订单 {{order}}（12306 订单号 {{railwayOrder}}）已出票。\n\n车次 {{train}}：{{from}} {{departure}} 开，{{to}} {{arrival}} 到，{{seatClass}}\n\n车票：\n{{tickets}}\n\n请持购票时所使用的有效身份证件进站乘车。祝您旅途愉快。',
+    'zh-TW': '火車票訂單 {{order}}（12306 訂單號 {{railwayOrder}}）已出票。\n\n車次 {{train}}：{{from}} {{departure}} 開，{{to}} {{arrival}} 到，{{seatClass}}\n\n車票：\n{{tickets}}\n\n請持購票時所使用的有效身分證件進站乘車。祝您旅途愉快。',
+  },
+  'train.order.email.ticketLine': {
+    en: '{{name}}  ticket {{ticket}}  car {{car}} seat {{seat}}',
+    'zh-CN': '{{name}}  票号 {{ticket}}  {{car}} 车 {{seat}} 号',
+    'zh-TW': '{{name}}  票號 {{ticket}}  {{car}} 車 {{seat}} 號',
+  },
+  'train.order.email.standingLine': {
+    en: '{{name}}  ticket {{ticket}}  car {{car}} no seat',
+    'zh-CN': '{{name}}  票号 {{ticket}}  {{car}} 车 无座',
+    'zh-TW': '{{name}}  票號 {{ticket}}  {{car}} 車 無座',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

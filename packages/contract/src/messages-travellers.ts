@@ -77,6 +77,22 @@ export const travellersMessages = {
     'zh-CN': '该旅客的证件均不适用于本次行程',
     'zh-TW': '該旅客的證件均不適用於本次行程',
   },
+  // Frequent travellers into a train booking (issue 13 on issue 11): 12306's real-name documents.
+  'travellers.import.train.residentIdMissing': {
+    en: 'Chinese citizens travel by train with their resident ID card, and this traveller has none on file',
+    'zh-CN': '中国公民须使用居民身份证购买火车票，该旅客未保存身份证',
+    'zh-TW': '中國公民須使用居民身分證購買火車票，該旅客未保存身分證',
+  },
+  'travellers.import.train.noDocument': {
+    en: "None of this traveller's documents is accepted on trains: a passport, a travel or residence permit, or a permanent residence ID card is needed",
+    'zh-CN': '该旅客的证件均不能用于购买火车票：须使用护照、通行证、居住证或永久居留身份证',
+    'zh-TW': '該旅客的證件均不能用於購買火車票：須使用護照、通行證、居住證或永久居留身分證',
+  },
+  'travellers.import.train.expired': {
+    en: "This traveller's document for train tickets expires on {{expiry}}, before the travel date {{date}}",
+    'zh-CN': '该旅客的购票证件于 {{expiry}} 到期，早于乘车日期 {{date}}',
+    'zh-TW': '該旅客的購票證件於 {{expiry}} 到期，早於乘車日期 {{date}}',
+  },
   'travellers.import.format': { en: 'Import format error', 'zh-CN': '导入格式错误', 'zh-TW': '匯入格式錯誤' },
   'travellers.import.formatLine': {
     en: 'Import format error on line {{line}}: {{text}}',

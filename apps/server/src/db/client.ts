@@ -55,9 +55,15 @@ const stderrLogger: DbLogger = {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; log?: DbLogger }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  log?: DbLogger;
+  /** An in-memory PGlite starting from this data directory dump (the tests' seeded template) instead of initdb. */
+  pgliteDump?: Blob;
+}): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.log ?? stderrLogger);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.pgliteDump);
 }
 
 /** Milliseconds a request waits for a connection before it is answered 503 (a database that does not answer at all). */
@@ -230,11 +236,11 @@ function guardCommit(db: Db): void {
   }) as Db['transaction'];
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, dump?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(dump ? { loadDataDir: dump } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   // One connection: the notifications of a write arrive while its commit is processed, before the write returns.

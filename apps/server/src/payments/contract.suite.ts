@@ -44,19 +44,25 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
     }
 
     /** The verified events the channel sent about one payment. */
-    function eventsFor(channelPaymentId: string): { req: CallbackRequest; event: CallbackEvent }[] {
+    async function eventsFor(channelPaymentId: string): Promise<{ req: CallbackRequest; event: CallbackEvent }[]> {
       const { channel, sent } = h();
-      return sent
-        .filter((r) => r.url.endsWith(`/callbacks/${channel.code}`))
-        .map((req) => ({ req, v: channel.verifyCallback(req.headers, req.body) }))
-        .filter((x): x is { req: CallbackRequest; v: { ok: true; event: CallbackEvent } } => x.v.ok && x.v.event.channelPaymentId === channelPaymentId)
+      const mine = sent.filter((r) => r.url.endsWith(`/callbacks/${channel.code}`));
+      const verified = await Promise.all(mine.map(async (req) => ({ req, v: await channel.verifyCallback(req.headers, req.body) })));
+      return verified
+        .filter((x): x is { req: CallbackRequest; v: { ok: true; event: CallbackEvent } } => x.v.ok && x.v.event?.channelPaymentId === channelPaymentId)
         .map(({ req, v }) => ({ req, event: v.event }));
     }
+
+    /**
+     * Where the payer only approves (PayPal), the merchant's adapter captures on the approval webhook or when it looks
+     * the payment up; paid means captured. Each channel's paid payment is told in this many events.
+     */
+    const paidEvents = () => (h().sandbox.profile(h().channel.code)!.approvesBeforeCapture ? 2 : 1);
 
     async function paidCallback() {
       const p = await open();
       expect(await h().sandbox.payerPays(h().channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
-      const [first] = eventsFor(p.channelPaymentId);
+      const [first] = await eventsFor(p.channelPaymentId);
       expect(first, 'a signed callback was sent when the payer paid').toBeDefined();
       return { p, ...first };
     }
@@ -122,7 +128,10 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       expect(await channel.cancelPayment(p.channelPaymentId)).toEqual({ ok: false, reason: 'already_paid' });
       expect(await h().sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
       expect(await h().sandbox.payerCancels(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
-      expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+      // One paid event (PayPal: the approval, read as paid once captured, and the capture's own).
+      const told = await eventsFor(p.channelPaymentId);
+      expect(told.map((e) => e.event.status)).toEqual(Array(paidEvents()).fill('paid'));
+      expect(new Set(told.map((e) => e.event.eventId)).size).toBe(paidEvents());
       const ack = channel.acknowledgement(true);
       expect(ack.status).toBeGreaterThanOrEqual(200);
       expect(ack.status).toBeLessThan(300);
@@ -143,13 +152,13 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       }
       for (const body of forgeries) {
         expect(body).not.toBe(req.body);
-        expect(channel.verifyCallback(req.headers, body)).toEqual({ ok: false, reason: 'bad_signature' });
+        expect(await channel.verifyCallback(req.headers, body)).toEqual({ ok: false, reason: 'bad_signature' });
       }
       // Channels that sign in headers refuse the body without them.
       const unsigned = { 'content-type': req.headers['content-type'] };
-      if (Object.keys(req.headers).length > 1) expect(channel.verifyCallback(unsigned, req.body)).toMatchObject({ ok: false });
-      expect(channel.verifyCallback(req.headers, '')).toMatchObject({ ok: false });
-      expect(channel.verifyCallback(req.headers, req.body)).toMatchObject({ ok: true });
+      if (Object.keys(req.headers).length > 1) expect(await channel.verifyCallback(unsigned, req.body)).toMatchObject({ ok: false });
+      expect(await channel.verifyCallback(req.headers, '')).toMatchObject({ ok: false });
+      expect(await channel.verifyCallback(req.headers, req.body)).toMatchObject({ ok: true });
     });
 
     it('refuses a callback whose signed time is too far from now', async () => {
@@ -157,11 +166,11 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       const { req } = await paidCallback();
       if (sandbox.profile(channel.code)!.style.toleranceSeconds === null) {
         // The provider signs no time (YOP): a replay verifies, and settlement absorbs it (a paid event credits once).
-        expect(channel.verifyCallback(req.headers, req.body, new Date(Date.now() + 72 * HOUR))).toMatchObject({ ok: true });
+        expect(await channel.verifyCallback(req.headers, req.body, new Date(Date.now() + 72 * HOUR))).toMatchObject({ ok: true });
         return;
       }
-      expect(channel.verifyCallback(req.headers, req.body, new Date(Date.now() + 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
-      expect(channel.verifyCallback(req.headers, req.body, new Date(Date.now() - 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
+      expect(await channel.verifyCallback(req.headers, req.body, new Date(Date.now() + 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
+      expect(await channel.verifyCallback(req.headers, req.body, new Date(Date.now() - 72 * HOUR))).toEqual({ ok: false, reason: 'stale' });
     });
 
     it('cancels an open payment, which then cannot be paid', async () => {
@@ -173,7 +182,7 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       expect(await channel.cancelPayment(p.channelPaymentId)).toEqual({ ok: true, status: 'canceled' });
       expect(await channel.cancelPayment('no-such-payment')).toEqual({ ok: false, reason: 'not_found' });
       // The merchant closed it; it needs no callback to learn that.
-      expect(eventsFor(p.channelPaymentId)).toHaveLength(0);
+      expect(await eventsFor(p.channelPaymentId)).toHaveLength(0);
     });
 
     it("calls back when the payer cancels on the channel's page", async () => {
@@ -183,10 +192,10 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({ status: 'canceled' });
       // WeChat Pay, Alipay and PayPal notify nothing when the payer leaves their page: the merchant learns it by asking.
       if (!sandbox.profile(channel.code)!.style.notifies.includes('canceled')) {
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(0);
+        expect(await eventsFor(p.channelPaymentId)).toHaveLength(0);
         return;
       }
-      const [e] = eventsFor(p.channelPaymentId);
+      const [e] = await eventsFor(p.channelPaymentId);
       // Some channels (Stripe Checkout) have no cancel event: an abandoned session expires.
       expect(['canceled', 'expired']).toContain(e?.event.status);
       expect(e.event).toMatchObject({ amount: p.amount, currency: p.currency, merchantReference: p.merchantReference });
@@ -201,7 +210,7 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       expect(await channel.retrievePayment(p.channelPaymentId, later)).toMatchObject({ status: 'expired', redirectUrl: null });
       expect(await channel.cancelPayment(p.channelPaymentId, later)).toEqual({ ok: true, status: 'expired' });
       await sandbox.deliverDue(later);
-      const events = eventsFor(p.channelPaymentId);
+      const events = await eventsFor(p.channelPaymentId);
       // WeChat Pay notifies successful payments only; the merchant's query (above) is how it learns of the closure.
       if (!sandbox.profile(channel.code)!.style.notifies.includes('expired')) {
         expect(events).toHaveLength(0);
@@ -219,24 +228,95 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
         const p = await open();
         const t0 = new Date();
         await sandbox.payerPays(channel.code, p.channelPaymentId, t0);
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+        // The deliveries of the first event (PayPal's capture, made when the approval is read, has its own).
+        let firstId: string | undefined;
+        const deliveries = async () => {
+          const all = await eventsFor(p.channelPaymentId);
+          firstId ??= all[0]?.event.eventId;
+          return all.filter((e) => e.event.eventId === firstId);
+        };
+        expect(await deliveries()).toHaveLength(1);
         // Not due again straight away.
         await sandbox.deliverDue(new Date(t0.getTime() + 1000));
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(1);
+        expect(await deliveries()).toHaveLength(1);
         harnessOf.answer = 'fail';
         await sandbox.deliverDue(new Date(t0.getTime() + 3 * HOUR));
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(2);
+        expect(await deliveries()).toHaveLength(2);
         harnessOf.answer = 'ack';
         await sandbox.deliverDue(new Date(t0.getTime() + 30 * HOUR));
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(3);
+        expect(await deliveries()).toHaveLength(3);
         // Acknowledged: never sent again.
         await sandbox.deliverDue(new Date(t0.getTime() + 100 * HOUR));
-        expect(eventsFor(p.channelPaymentId)).toHaveLength(3);
-        const ids = new Set(eventsFor(p.channelPaymentId).map((e) => e.event.eventId));
-        expect(ids.size, 'every delivery carries the same event id').toBe(1);
+        expect(await deliveries()).toHaveLength(3);
+        const ids = new Set((await eventsFor(p.channelPaymentId)).map((e) => e.event.eventId));
+        expect(ids.size, 'every delivery of an event carries its id').toBe(paidEvents());
       } finally {
         harnessOf.answer = 'ack';
       }
+    });
+
+    it('is captured by the merchant where the payer only approves (PayPal), on the approval webhook or on return', async () => {
+      const { channel, sandbox } = h();
+      if (!sandbox.profile(channel.code)!.approvesBeforeCapture) {
+        // Elsewhere paying is paying: the channel's record is paid at once, and capturing has nothing to do.
+        const p = await open();
+        await sandbox.payerPays(channel.code, p.channelPaymentId, new Date());
+        expect(await sandbox.lookup(channel.code, p.channelPaymentId, new Date())).toMatchObject({ status: 'paid' });
+        return;
+      }
+      // The approval webhook: nothing is paid until the adapter, reading it, captures.
+      const p = await open();
+      expect(await sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true, payment: { status: 'approved' } });
+      expect(await sandbox.lookup(channel.code, p.channelPaymentId, new Date())).toMatchObject({ status: 'approved', paidAt: null });
+      const mine = () => h().sent.filter((r) => r.url.endsWith(`/callbacks/${channel.code}`) && r.body.includes(p.channelPaymentId));
+      expect(mine()).toHaveLength(1);
+      expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r0', amount: 1, currency: p.currency })).toEqual({ ok: false, reason: 'not_paid' });
+      expect(await channel.verifyCallback(mine()[0].headers, mine()[0].body)).toMatchObject({ ok: true, event: { status: 'paid', amount: p.amount } });
+      expect(await sandbox.lookup(channel.code, p.channelPaymentId, new Date())).toMatchObject({ status: 'paid' });
+      // The capture sent its own event; reading the approval again captures nothing more.
+      expect(mine()).toHaveLength(2);
+      expect(await channel.verifyCallback(mine()[0].headers, mine()[0].body)).toMatchObject({ ok: true, event: { status: 'paid' } });
+      expect(mine()).toHaveLength(2);
+
+      // The payer is back before any webhook: looking the payment up captures it.
+      const q = await open();
+      await sandbox.payerPays(channel.code, q.channelPaymentId, new Date());
+      expect(await channel.retrievePayment(q.channelPaymentId)).toMatchObject({ status: 'paid', redirectUrl: null });
+      expect((await eventsFor(q.channelPaymentId)).map((e) => e.event.status)).toEqual(['paid', 'paid']);
+
+      // Approved and never captured: the order lapses like an unpaid one, and the approval then reads as expired.
+      const r = await open();
+      await sandbox.payerPays(channel.code, r.channelPaymentId, new Date());
+      const approval = h().sent.filter((x) => x.body.includes(r.channelPaymentId)).at(-1)!;
+      const later = new Date(r.expiresAt.getTime() + 1000);
+      expect(await sandbox.expireLapsed(later)).toBeGreaterThanOrEqual(1);
+      expect(await sandbox.lookup(channel.code, r.channelPaymentId, later)).toMatchObject({ status: 'expired' });
+      expect(await sandbox.capture(channel.code, r.channelPaymentId, later)).toMatchObject({ ok: false, payment: { status: 'expired' } });
+      expect(await channel.verifyCallback(approval.headers, approval.body)).toMatchObject({ ok: true, event: { status: 'expired' } });
+    });
+
+    it('keeps the payment open when the card is declined (Stripe), telling the merchant why', async () => {
+      const { channel, sandbox } = h();
+      const p = await open();
+      if (!sandbox.profile(channel.code)!.declinesTestCard) {
+        expect(await sandbox.payerDeclined(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
+        expect(h().sent.filter((r) => r.body.includes(p.merchantReference))).toHaveLength(0);
+        return;
+      }
+      expect(await sandbox.payerDeclined(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true, payment: { status: 'created' } });
+      expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({ status: 'created', paidAt: null, redirectUrl: p.redirectUrl });
+      const sent = h().sent.filter((r) => r.body.includes(p.merchantReference));
+      expect(sent).toHaveLength(1);
+      const v = await channel.verifyCallback(sent[0].headers, sent[0].body);
+      expect(v).toMatchObject({ ok: true, event: null, notice: { merchantReference: p.merchantReference, failure: { code: 'card_declined', message: expect.any(String) } } });
+      // Signed like every other event: altered, it is refused.
+      expect(await channel.verifyCallback(sent[0].headers, sent[0].body.replace('card_declined', 'card_accepted'))).toEqual({ ok: false, reason: 'bad_signature' });
+      // Not an outcome: no paid, canceled or expired event about the payment, and it can still be paid.
+      expect(await eventsFor(p.channelPaymentId)).toHaveLength(0);
+      expect(await sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
+      expect((await eventsFor(p.channelPaymentId)).map((e) => e.event.status)).toEqual(['paid']);
+      // Once paid (or closed), a decline is no longer possible.
+      expect(await sandbox.payerDeclined(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: false });
     });
 
     it('refunds a paid payment in parts, once per refund reference, never beyond what was paid', async () => {
@@ -245,6 +325,8 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       const currency = currencyOf(channel);
       expect(await channel.refundPayment(p.channelPaymentId, { refundReference: 'r-early', amount: 100, currency })).toEqual({ ok: false, reason: 'not_paid' });
       expect(await sandbox.payerPays(channel.code, p.channelPaymentId, new Date())).toMatchObject({ ok: true });
+      // The merchant learns it is paid (PayPal: captures the approved order on looking it up).
+      expect(await channel.retrievePayment(p.channelPaymentId)).toMatchObject({ status: 'paid' });
       const first = await channel.refundPayment(p.channelPaymentId, { refundReference: 'r1', amount: 6_000, currency });
       expect(first).toMatchObject({ ok: true, amount: 6_000 });
       // The same reference answers the same refund, whatever is asked the second time.
@@ -257,6 +339,7 @@ export function paymentChannelContract(name: string, harness: () => ChannelHarne
       // Concurrent refunds of the rest: the payment's lock lets exactly one through.
       const q = await open({ amount: 5_000 });
       await sandbox.payerPays(channel.code, q.channelPaymentId, new Date());
+      expect(await channel.retrievePayment(q.channelPaymentId)).toMatchObject({ status: 'paid' });
       const both = await Promise.all(['a', 'b'].map((ref) => channel.refundPayment(q.channelPaymentId, { refundReference: ref, amount: 5_000, currency })));
       expect(both.filter((r) => r.ok)).toHaveLength(1);
     });

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { assertPaymentSecrets, type PaymentMode } from './mode.ts';
 import { devSecret, SANDBOX_PROFILES, secretEnvName } from './sandbox/profiles.ts';
 import { sandboxCredentials } from './sandbox/credentials.ts';
+import type { SandboxKeyMaterial, StoredSandboxKey } from './sandbox/keys.ts';
+import { loadSandboxKeys } from './sandbox/keys.repository.ts';
 import { createSandboxProvider, type SandboxFaults, type SandboxProvider } from './sandbox/provider.ts';
 import { createSandboxChannel } from './sandbox/sandbox-channel.ts';
 import { fetchTransport, type CallbackTransport } from './transport.ts';
@@ -54,6 +56,11 @@ export interface PaymentsOptions {
   merchantName?: string;
   /** Live mode: the real adapters (LIVE_ADAPTERS unless a test brings its own). */
   liveAdapters?: LiveAdapters;
+  /**
+   * Sandbox: the keys this process offers to store when the database has none yet (by default one set per process).
+   * Tests give two instances different offers to show they agree through the database alone.
+   */
+  sandboxKeyOffer?: () => Promise<readonly StoredSandboxKey[]>;
 }
 
 export function createPayments(o: PaymentsOptions): Payments {
@@ -73,10 +80,20 @@ function registry(channels: PaymentChannel[]): PaymentChannelRegistry {
 function sandboxPayments(o: PaymentsOptions, publicUrl: string, enabled: ExternalPaymentChannel[]): Payments {
   // Both ends of each channel: the simulated provider signs with its own keys, and the merchant's adapter is
   // configured with the matching public key or certificate, as a real adapter is with the provider's.
+  // The keys are the simulated providers', kept in the database (payments/sandbox/keys.repository.ts): loaded once
+  // per process on first use, so every process on the database, before and after a restart, signs and verifies alike.
+  let loading: Promise<SandboxKeyMaterial> | undefined;
+  const keys = () => {
+    loading ??= loadSandboxKeys(o.db, o.sandboxKeyOffer).catch((err) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
   const ends = new Map(
     SANDBOX_PROFILES.map((p) => [
       p.code,
-      sandboxCredentials(p.code, { secret: o.secrets?.[secretEnvName(p.code)] || devSecret(p.code), merchantId: p.merchantId }, publicUrl),
+      sandboxCredentials(p.code, { secret: o.secrets?.[secretEnvName(p.code)] || devSecret(p.code), merchantId: p.merchantId }, publicUrl, keys),
     ]),
   );
   const sandbox = createSandboxProvider({

@@ -25,8 +25,12 @@ export interface PaymentChannel {
    * refunds of one payment never add up to more than was paid.
    */
   refundPayment(channelPaymentId: string, input: RefundInput, now?: Date): Promise<RefundResult>;
-  /** Checks a callback's signature and freshness before reading anything from it. */
-  verifyCallback(headers: CallbackHeaders, rawBody: string, now?: Date): CallbackVerification;
+  /**
+   * Checks a callback's signature and freshness before reading anything from it. Asynchronous: the keys or
+   * certificates it checks against may have to be loaded first (the sandbox's from the database; a real PayPal or
+   * WeChat Pay adapter downloads the certificate a callback names, or a newer platform certificate, on first sight).
+   */
+  verifyCallback(headers: CallbackHeaders, rawBody: string, now?: Date): Promise<CallbackVerification>;
   /** What the channel expects back: its retries stop only on this exact acknowledgement. */
   acknowledgement(accepted: boolean): CallbackAck;
 }
@@ -94,8 +98,25 @@ export interface CallbackEvent {
   occurredAt: Date;
 }
 
+/**
+ * A genuine event that settles nothing: an attempt the provider declined while the payment stays open for another
+ * (Stripe's payment_intent.payment_failed for a card declined on the Checkout page). The merchant acknowledges it and
+ * may tell the payer why; the payment is still paid, or expires, as before.
+ */
+export interface CallbackNotice {
+  channelPaymentId: string;
+  merchantReference: string;
+  eventId: string;
+  occurredAt: Date;
+  /** The provider's code (`card_declined`) and its message for the payer ("Your card was declined."). */
+  failure: { code: string; declineCode: string | null; message: string };
+}
+
 export type CallbackRefusal = 'malformed' | 'bad_signature' | 'stale';
-export type CallbackVerification = { ok: true; event: CallbackEvent } | { ok: false; reason: CallbackRefusal };
+export type CallbackVerification =
+  | { ok: true; event: CallbackEvent; notice?: undefined }
+  | { ok: true; event: null; notice: CallbackNotice }
+  | { ok: false; reason: CallbackRefusal };
 
 export interface CallbackAck {
   status: number;

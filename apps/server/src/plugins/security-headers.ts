@@ -137,15 +137,18 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
   });
 }
 
-let cached: { file: string; mtimeMs: number; size: number; html: string } | null = null;
+/** index.html and the prerendered landing pages (plugins/landing-prerender.ts), by file. */
+const cached = new Map<string, { mtimeMs: number; size: number; html: string }>();
 
 async function readIndex(file: string): Promise<string> {
   // Read again when the SPA is rebuilt, so a new build is served without a restart.
   const s = await stat(file);
-  if (cached?.file !== file || cached.mtimeMs !== s.mtimeMs || cached.size !== s.size) {
-    cached = { file, mtimeMs: s.mtimeMs, size: s.size, html: await readFile(file, 'utf8') };
+  let entry = cached.get(file);
+  if (entry?.mtimeMs !== s.mtimeMs || entry.size !== s.size) {
+    entry = { mtimeMs: s.mtimeMs, size: s.size, html: await readFile(file, 'utf8') };
+    cached.set(file, entry);
   }
-  return cached.html;
+  return entry.html;
 }
 
 /**

@@ -11,6 +11,7 @@ import { injectTransport, type CallbackRequest, type CallbackResponse, type Call
 import { createWorkQueue } from '../../src/modules/flight-orders/work-queue.ts';
 import { createDocumentKeyring } from '../../src/modules/travellers/document-crypto.ts';
 import { createHotCaches } from '../../src/modules/cache/hot-caches.ts';
+import { databaseUrl, pgliteTemplateBlob, runTemplates, waitForNoSessions } from './db-template.ts';
 
 /** A fixed document key, so a test can open what another app instance on the same database sealed. */
 export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 7);
@@ -42,35 +43,30 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const kind = process.env.TEST_DB ?? 'pglite';
+  const templates = await runTemplates();
   let url: string | undefined;
+  let pgliteDump: Blob | undefined;
   let drop = async () => {};
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres integration project');
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    await createPostgresDatabase(base, name, templates.postgres);
+    url = databaseUrl(base, name);
     drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
       // pool.end() resolves before its sockets have closed; forcing the drop while they close makes them emit
       // FATAL 57P01 with no listener left. Give them a moment to go on their own first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitForNoSessions(base, name);
+      const pg = (await import('pg')).default;
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
+  } else if (templates.pglite) {
+    pgliteDump = pgliteTemplateBlob(templates.pglite);
   }
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, pgliteDump });
   await migrateDatabase(database);
   await database.withStartupLock((db) => seedDemoData(db, { money: opts.demoMoney ?? false }));
   const airSuppliers = opts.airSuppliers?.(database.db) ?? createAirSuppliers({ db: database.db });
@@ -97,6 +93,29 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * A database of its own for a test: a clone of the run's seeded template when there is one. Cloning refuses while
+ * anyone is connected to the template (55006); nobody should be, but a retry costs nothing.
+ */
+async function createPostgresDatabase(base: string, name: string, template?: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '55006' || attempt >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { createBrowserRouter, useLocation, useNavigate, useRouteError } from 'react-router';
+import { createBrowserRouter, useLocation, useNavigate, useRouteError, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/PageSpinner';
-import { loadAllTexts } from '../lib/i18n';
+import { CONTRACT_MESSAGES, loadTexts } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { refresh, sessionStore, useSession } from '../lib/session';
 import { LightHeader, LightLayout } from './LightLayout';
@@ -38,8 +38,8 @@ function PageError() {
   );
 }
 
-/** The shell with antd, and every text of the language, loaded for any page but the anonymous landing page. */
-const FullShell = lazy(() => Promise.all([import('./FullShell'), loadAllTexts()]).then(([m]) => m));
+/** The shell with antd and the contract's messages (each page brings its own texts: routes.tsx), for any page but the anonymous landing page. */
+const FullShell = lazy(() => Promise.all([import('./FullShell'), loadTexts([CONTRACT_MESSAGES])]).then(([m]) => m));
 
 /** While the full shell loads: the light shell's header (same size) and a spinner, so nothing jumps when it comes. */
 function ShellLoading() {
@@ -77,7 +77,8 @@ function Shell() {
   );
 }
 
-const router = createBrowserRouter([
+/** The app's route tree; also what the landing page is prerendered from at build time (src/prerender.tsx). */
+export const appRoutes: RouteObject[] = [
   {
     element: <Shell />,
     children: routes.map((route) => ({
@@ -86,12 +87,16 @@ const router = createBrowserRouter([
       errorElement: <PageError />,
     })),
   },
-]);
+];
+
+// Made on first render, not when the module loads: the build's prerender imports this module outside a browser.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function App() {
   useEffect(() => {
     // Revalidate a stored token once at start: the guard waits (restoring) until GET /me answers.
     if (sessionStore.get().token) refresh().catch(() => undefined);
   }, []);
+  router ??= createBrowserRouter(appRoutes);
   return <AppRouterProvider router={router} />;
 }

@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
-import { isChinese } from '../lib/i18n';
+import { isChinese, RERENDER_ON_NEW_TEXTS } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { useSession } from '../lib/session';
 import { siteName, useSiteConfig } from '../lib/site';
@@ -13,13 +13,15 @@ import type { AppRoute } from './routes';
 import { readSingleLogin, runSingleLogin, withoutSingleLogin } from './single-login';
 
 function useDocumentTitle(titleKey: string | undefined) {
-  const { t, i18n } = useTranslation();
+  // Re-rendered when texts arrive: a page's title key comes with the page's texts (routes.tsx), after the guard's
+  // first render; until then the title is the site's name alone, never the raw key.
+  const { t, i18n } = useTranslation(undefined, RERENDER_ON_NEW_TEXTS);
   const { data: site } = useSiteConfig();
   const short = siteName(site, isChinese(), true);
+  const title = titleKey && i18n.exists(titleKey) ? t(titleKey) : '';
   useEffect(() => {
-    const title = titleKey ? t(titleKey) : '';
     document.title = title && short ? `${title} - ${short}` : title || short;
-  }, [titleKey, short, t, i18n.language]);
+  }, [title, short]);
 }
 
 /** Consumes a single-login link; returns true while the call is running. */
@@ -71,12 +73,20 @@ export function RouteGuard({ route }: { route: AppRoute }) {
     if (denied.message === 'router.login') openLoginDialog();
   }, [denied, silent, route.path, t]);
 
+  // The same element while the route is the same: the guard re-renders when the site's settings, the session or the
+  // texts change, and the page need not (issue 14: for the prerendered landing page, a new element here would force
+  // React to hydrate the whole page at once, one long task, instead of in slices).
+  const Page = route.component;
+  const page = useMemo(
+    () => (
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+      </Suspense>
+    ),
+    [Page],
+  );
+
   if (waiting) return <PageSpinner />;
   if (denied) return <Navigate to={denied.redirect} replace />;
-  const Page = route.component;
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
-  );
+  return page;
 }

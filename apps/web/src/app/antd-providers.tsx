@@ -1,20 +1,48 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { use, useContext, useEffect, type ReactNode } from 'react';
+import { ConfigProvider, message, theme, type ThemeConfig } from 'antd';
+import useAppStyle from 'antd/es/app/style';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
-// Registers the Chinese dayjs locales, amended so the week starts on Sunday (spec point 9).
-import '../lib/week-start';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/contract/languages';
 import { readCspNonce } from '../lib/csp';
-import { currentLanguage } from '../lib/i18n';
+import { currentLanguage, loadWithLanguages } from '../lib/i18n';
 import { setMessageInstance } from '../lib/notify';
+import { DAYJS_LOCALES, loadDayjsLocale } from '../lib/week-start';
 
-const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
-const DAYJS_LOCALES: Record<Language, string> = { en: 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
+/**
+ * antd's locale of each language loaded so far. Issue 14, page weight: a language's antd and dayjs locales come with
+ * its texts (lib/i18n loadWithLanguages), so only the visitor's language is downloaded, and a language is shown
+ * once they are there.
+ */
+const ANTD_LOCALES: Partial<Record<Language, Locale>> = { en: enUS };
+const ANTD_LOADERS: Record<Language, () => Promise<{ default: Locale }>> = {
+  en: () => Promise.resolve({ default: enUS }),
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
+  'zh-TW': () => import('antd/es/locale/zh_TW'),
+};
+
+const loading = new Map<Language, Promise<void>>();
+
+function loadLocales(language: Language): Promise<void> {
+  let done = loading.get(language);
+  if (!done) {
+    done = Promise.all([ANTD_LOADERS[language](), loadDayjsLocale(language)]).then(([antd]) => {
+      ANTD_LOCALES[language] = antd.default;
+    });
+    done.catch(() => loading.delete(language));
+    loading.set(language, done);
+  }
+  return done;
+}
+
+// The languages loaded so far now, any other with its texts. Not a top-level await: that made the build split the
+// entry's shared modules into many more chunks (heavier for every page); AntdProviders waits instead (`use`).
+void loadWithLanguages(loadLocales).catch(() => undefined);
+
+const localeOf = (language: Language): Locale => ANTD_LOCALES[language] ?? enUS;
+
 // antd's runtime <style> elements carry the page's nonce, or its Content-Security-Policy blocks them.
 const CSP = { nonce: readCspNonce() };
 
@@ -74,37 +102,50 @@ export const THEME: ThemeConfig = {
 // Toasts shown before the full app mounts (lib/notify's static fallback) follow the same theme and nonce.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider csp={CSP} theme={THEME} locale={ANTD_LOCALES[currentLanguage()]}>
+    <ConfigProvider csp={CSP} theme={THEME} locale={localeOf(currentLanguage())}>
       {children}
     </ConfigProvider>
   ),
 });
 
-/** Registers antd's context-aware message API for toasts raised outside React. */
-function MessageBridge() {
-  const { message } = AntApp.useApp();
+/**
+ * antd's <App> without what the portal does not use (issue 14, page weight: its notification and modal hooks): the
+ * same root element and base styles, and the context-aware message API, registered for toasts raised outside React
+ * when `messages` (lib/notify).
+ */
+function PortalApp({ children, messages }: { children: ReactNode; messages: boolean }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const [api, holder] = message.useMessage();
   useEffect(() => {
-    setMessageInstance(message);
+    if (!messages) return;
+    setMessageInstance(api);
     return () => setMessageInstance(null);
-  }, [message]);
-  return null;
+  }, [api, messages]);
+  return (
+    <div className={[hashId, prefixCls, cssVarCls].filter(Boolean).join(' ')}>
+      {holder}
+      {children}
+    </div>
+  );
 }
 
 /**
- * antd's theme, locale and <App> for the full app shell (`messages`: its toasts are the app's) and for the antd
+ * antd's theme, locale and app root for the full app shell (`messages`: its toasts are the app's) and for the antd
  * islands of the landing page (the login dialog, the partnership form, the footer's selects).
  */
 export function AntdProviders({ children, messages = false }: { children: ReactNode; messages?: boolean }) {
   // Subscribing re-renders antd and dayjs with the new locale when the language changes.
   useTranslation();
   const language = currentLanguage();
+  // Suspends (the shell's or the island's fallback) until the language's locales are there, the first time only: a
+  // language switch waits for them before it happens (lib/i18n loadWithLanguages).
+  if (!ANTD_LOCALES[language]) use(loadLocales(language));
   dayjs.locale(DAYJS_LOCALES[language]);
   return (
-    <ConfigProvider csp={CSP} locale={ANTD_LOCALES[language]} theme={THEME}>
-      <AntApp>
-        {messages && <MessageBridge />}
-        {children}
-      </AntApp>
+    <ConfigProvider csp={CSP} locale={localeOf(language)} theme={THEME}>
+      <PortalApp messages={messages}>{children}</PortalApp>
     </ConfigProvider>
   );
 }

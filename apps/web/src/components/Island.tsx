@@ -3,10 +3,10 @@ import { Suspense, useEffect, useRef, useState, type ComponentType, type LazyExo
 /**
  * The public landing page renders without antd (issue 14: its first load stays small and quick). The parts of it
  * drawn with antd (the partnership form, the footer's selects) are islands: their placeholder keeps their size and
- * their code loads once it is wanted, whichever comes first: the placeholder nears the viewport, the visitor
- * interacts with the page (scroll, pointer, key), or the page has been loaded and idle for IDLE_MS.
+ * their code loads once it is wanted, whichever comes first: the placeholder nears the viewport or the visitor
+ * interacts with the page (scroll, pointer, key). No idle timer: a page left alone does not fetch antd (it would land
+ * in the first load's main-thread work and Lighthouse's trace, docs/decisions/0021-landing-prerender.md).
  */
-const IDLE_MS = 4_000;
 const EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
 let wanted = import.meta.env.MODE === 'test';
@@ -31,9 +31,6 @@ function arm(): void {
     wantIslands();
   };
   for (const e of EVENTS) window.addEventListener(e, onEvent, { capture: true, passive: true });
-  const idle = () => window.setTimeout(() => (window.requestIdleCallback ?? ((f: () => void) => f()))(onEvent), IDLE_MS);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 function useWanted(target: RefObject<Element | null>): boolean {
@@ -68,9 +65,7 @@ export function Island({ component: Component, placeholder }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const ready = useWanted(ref);
   if (!ready)
-    return (
-<div ref={ref}>{placeholder}</div>
-    );
+    return <div ref={ref}>{placeholder}</div>;
   return (
     <Suspense fallback={placeholder}>
       <Component />

@@ -3,6 +3,9 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MeAnswer } from '@portal/contract/api/auth';
+import { userDisplayName } from './user-display-name';
+
+export { userDisplayName };
 
 export interface NavEntry {
   path: string;
@@ -15,9 +18,6 @@ interface Props {
   onLogout(): void;
 }
 
-export function userDisplayName(me: MeAnswer): string {
-  return me.userInfo.nickname || me.userInfo.username;
-}
 
 export function UserMenu({ me, entries, onLogout }: Props) {
   const { t } = useTranslation();

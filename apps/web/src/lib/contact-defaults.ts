@@ -1,5 +1,5 @@
 import type { MeAnswer } from '@portal/contract/api/auth';
-import { DEFAULT_REGION } from '@portal/contract/api/auth';
+import { DEFAULT_REGION } from '@portal/contract/api/auth-constants';
 
 export interface ContactPrefill {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS } from '@portal/contract/api/auth';
+import { DATE_FORMATS } from '@portal/contract/api/auth-constants';
 import { formatDate, formatDuration, formatPrice, toDayjsFormat } from './format';
 
 describe('formatPrice', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
-import { DEFAULT_DATE_FORMAT, DATE_FORMATS, type DateFormat } from '@portal/contract/api/auth';
+import { DEFAULT_DATE_FORMAT, DATE_FORMATS, type DateFormat } from '@portal/contract/api/auth-constants';
 import { CURRENCIES, DEFAULT_CURRENCY, isCurrency, minorToDecimal, type Currency } from '@portal/contract/currency';
 import { useSiteConfig } from './site';
 import { storage, STORAGE_KEYS } from './storage';

@@ -3,11 +3,8 @@ import { CURRENCIES } from '../currency.ts';
 import { LANGUAGES } from '../languages.ts';
 import { EmbedOrigins } from './agency-config.ts';
 import { ROLES, USER_STATUSES, PASSWORD_MIN, PASSWORD_MAX } from '../roles.ts';
-
-export const DATE_FORMATS = ['yyyy-MM-dd', 'yyyy/MM/dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd-MM-yyyy', 'dd MMM yyyy'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-export const DEFAULT_DATE_FORMAT: DateFormat = 'yyyy-MM-dd';
-export const DEFAULT_REGION = '86';
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT, DEFAULT_REGION } from './auth-constants.ts';
+export * from './auth-constants.ts';
 
 export const Password = z.string().min(PASSWORD_MIN, 'validation.password.length').max(PASSWORD_MAX, 'validation.password.length');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaTimeToInstant, trainChangeQuote } from './trains.ts';
+import { chinaTimeToInstant, trainBerthFare, trainChangeQuote } from './trains.ts';
 
 const H = 3_600_000;
 const departure = chinaTimeToInstant('2027-01-15T08:00');
@@ -32,5 +32,35 @@ describe('train change quote (trainChangeQuote)', () => {
       [-5_000, 500],
     ]);
     expect(q).toMatchObject({ owed: 4_700, returned: 4_500 });
+  });
+
+  // A T train's hard sleeper as the search offers it: the headline is the upper berth, the cheapest.
+  const sleeper = {
+    price: 30_450,
+    childPrice: 21_550,
+    berthPrices: [
+      { berth: 'lower' as const, price: 32_550, childPrice: 23_650 },
+      { berth: 'middle' as const, price: 31_550, childPrice: 22_650 },
+      { berth: 'upper' as const, price: 30_450, childPrice: 21_550 },
+    ],
+  };
+
+  it('prices a change to a sleeper by the berth chosen, for adults and children, not at the headline fare', () => {
+    const now = new Date(departure.getTime() - 72 * H);
+    const lower = trainChangeQuote([{ ...adult, fare: 17_750 }, { ...child, fare: 8_850 }], sleeper, departure, now, 'lower');
+    expect(lower.lines.map((l) => l.newFare)).toEqual([32_550, 23_650]);
+    expect(lower.owed).toBe(32_550 - 17_750 + (23_650 - 8_850));
+    expect(trainChangeQuote([{ ...adult, fare: 17_750 }], sleeper, departure, now, 'middle').lines[0].newFare).toBe(31_550);
+    expect(trainChangeQuote([{ ...adult, fare: 17_750 }], sleeper, departure, now, 'upper').lines[0].newFare).toBe(30_450);
+    // A cheaper berth than the ticket held returns the difference less the fee on it.
+    const back = trainChangeQuote([{ ...adult, fare: 32_550 }], sleeper, departure, now, 'upper');
+    expect(back.lines[0]).toEqual({ passengerId: 'a', oldFare: 32_550, newFare: 30_450, difference: -2_100, fee: 100 });
+  });
+
+  it('reads the headline fare without a berth, or for a berth the offer does not sell (a seat class)', () => {
+    expect(trainBerthFare(sleeper)).toEqual({ price: 30_450, childPrice: 21_550 });
+    expect(trainBerthFare(sleeper, null)).toEqual({ price: 30_450, childPrice: 21_550 });
+    expect(trainBerthFare({ price: 55_300, childPrice: 27_650 }, 'lower')).toEqual({ price: 55_300, childPrice: 27_650 });
+    expect(trainBerthFare({ ...sleeper, berthPrices: sleeper.berthPrices.slice(1) }, 'lower')).toEqual({ price: 30_450, childPrice: 21_550 });
   });
 });

@@ -285,9 +285,31 @@ export const TrainOrderPassenger = z.object({
   ticketStatus: z.enum(TRAIN_TICKET_STATUSES),
   /** Set when refunded: the fee kept by the railway and the amount back to the wallet, fen. */
   refund: z.object({ fee: z.number().int(), amount: z.number().int(), at: z.string() }).nullable(),
-  /** Set when changed: the new train and seat. */
+  /**
+   * Set when changed: the new ticket, the one the passenger travels on (ticketNumber and seat above are the old
+   * ticket's, kept as history). A changed ticket is refunded (ticketStatus refunded, `refund` set) by the new train's
+   * departure, on the new fare.
+   */
   change: z
-    .object({ trainNumber: z.string(), departureAt: z.string(), seatClass: z.enum(SEAT_CLASSES), seat: TrainSeat.nullable(), difference: z.number().int(), fee: z.number().int(), at: z.string() })
+    .object({
+      trainNumber: z.string(),
+      departureAt: z.string(),
+      /** The new train's arrival (China wall-clock); null on changes recorded before it was kept. */
+      arrivalAt: z.string().nullable(),
+      /** The new ticket's stations (a change may alight elsewhere); null on changes recorded before they were kept. */
+      from: TrainEndpoint.nullable(),
+      to: TrainEndpoint.nullable(),
+      seatClass: z.enum(SEAT_CLASSES),
+      seat: TrainSeat.nullable(),
+      /** The new e-ticket's number and the railway's order it lives on. */
+      ticketNumber: z.string().nullable(),
+      orderNumber: z.string().nullable(),
+      /** The new ticket's fare, fen (price + difference). */
+      fare: z.number().int(),
+      difference: z.number().int(),
+      fee: z.number().int(),
+      at: z.string(),
+    })
     .nullable(),
 });
 export type TrainOrderPassenger = z.infer<typeof TrainOrderPassenger>;
@@ -444,6 +466,12 @@ export const TrainChangeBody = z.object({
   from: StationCode,
   to: StationCode,
   seatClass: z.enum(SEAT_CLASSES),
+  /**
+   * Sleepers (required there, refused elsewhere): the berth every new ticket gets, priced as that berth (upper, middle
+   * and lower berths cost differently). The railway sells that berth or nothing (SOLD_OUT), since a change is priced
+   * before it is made and cannot be undone.
+   */
+  berth: z.enum(BERTHS).optional(),
   /** The new train's departure date from the search (YYYY-MM-DD): the same day as the ticket's or later. */
   date: z.string({ error: 'train.search.dateRequired' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'train.search.dateRequired'),
   /** The most the agent accepts to pay on top, fen (0: only a free or cheaper change). */
@@ -479,6 +507,17 @@ export function trainRefundFee(fare: number, departureAt: Date, now: Date): { ti
   return { tier, feePercent, fee: Math.min(fare, fee) };
 }
 
+/**
+ * The fares of a class offer for a berth: a sleeper's berth is priced as that berth (its berthPrices line), anything
+ * else (and a sleeper without a berth named) at the offer's headline fare, the cheapest berth.
+ */
+export function trainBerthFare(offer: Pick<TrainClassOffer, 'price' | 'childPrice' | 'berthPrices'>, berth?: Berth | null): { price: number; childPrice: number } {
+  const line = berth ? offer.berthPrices?.find((b) => b.berth === berth) : undefined;
+  return line ? { price: line.price, childPrice: line.childPrice } : { price: offer.price, childPrice: offer.childPrice };
+}
+/** Sleeper classes: the ones sold by berth. */
+export const SLEEPER_CLASSES: readonly SeatClass[] = ['soft_sleeper', 'hard_sleeper'];
+
 /** One ticket to change: its passenger, ticket type (a child pays the child fare) and the fare it was bought at, fen. */
 export interface TrainChangeTicket {
   passengerId: string;
@@ -504,18 +543,21 @@ export interface TrainChangeQuote {
 
 /**
  * What changing these tickets to a class offer from a search costs (12306: a dearer ticket pays the difference, a
- * cheaper one refunds it less the refund fee on that part, by the original train's time to departure). The server
+ * cheaper one refunds it less the refund fee on that part, by the original train's time to departure). On a sleeper
+ * the new fare is the chosen berth's (trainBerthFare). The server
  * settles `owed` against the agent's accepted difference before asking the railway; the web shows the same figures.
  * Pure: the one reading of the rule for both.
  */
 export function trainChangeQuote(
   tickets: TrainChangeTicket[],
-  offer: Pick<TrainClassOffer, 'price' | 'childPrice'>,
+  offer: Pick<TrainClassOffer, 'price' | 'childPrice' | 'berthPrices'>,
   departureAt: Date,
   now: Date,
+  berth?: Berth | null,
 ): TrainChangeQuote {
+  const fares = trainBerthFare(offer, berth);
   const lines = tickets.map((t): TrainChangeQuoteLine => {
-    const newFare = t.ticketType === 'child' ? offer.childPrice : offer.price;
+    const newFare = t.ticketType === 'child' ? fares.childPrice : fares.price;
     const difference = newFare - t.fare;
     const fee = difference < 0 ? (trainRefundFee(-difference, departureAt, now)?.fee ?? 0) : 0;
     return { passengerId: t.passengerId, oldFare: t.fare, newFare, difference, fee };

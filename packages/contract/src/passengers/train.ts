@@ -17,10 +17,10 @@ export interface TrainPassenger extends NormalizedPassenger {
 export type TrainBookingCheck = { ok: true; passengers: TrainPassenger[]; contact: NormalizedContact } | { ok: false; fields: FieldErrors };
 
 // Han characters and the middle dot of transliterated names (阿卜杜·热合曼), as 12306 accepts them.
-const HAN_NAME = /^[\u3400-\u9fff\uf900-\ufaff·]{1,20}$/;
+export const HAN_NAME = /^[\u3400-\u9fff\uf900-\ufaff·]{1,20}$/;
 const hasHan = (s: string) => /[\u3400-\u9fff\uf900-\ufaff]/.test(s);
 /** Documents whose holder's name is printed in Chinese characters. */
-const HAN_DOCUMENTS: readonly string[] = ['idcard', 'rphmt', 'tphm', 'tptw', 'ttpmr'];
+export const HAN_DOCUMENTS: readonly string[] = ['idcard', 'rphmt', 'tphm', 'tptw', 'ttpmr'];
 
 function ticketTypeError(ticketType: TrainTicketType, age: number, date: string): FieldErrors[string] | null {
   if (age >= TRAIN_ADULT_MIN_AGE) return ticketType === 'adult' ? null : { key: 'train.order.passenger.ticketType.adult', params: { date } };

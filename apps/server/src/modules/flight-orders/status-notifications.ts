@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { translate } from '@portal/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
-import { queueEmail } from '../notifications/outbox.service.ts';
+import { noticeToOrderContact } from '../notifications/outbox.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import type { OrderRow } from './order.repository.ts';
 import { passengersOf, segmentsOf } from './order.repository.ts';
@@ -37,23 +34,12 @@ export async function statusChanged(tx: DbOrTx, order: OrderRow, from: string, e
 }
 
 async function mailTickets(tx: DbOrTx, order: OrderRow): Promise<void> {
-  const contact = order.contact as { name: string; email: string };
-  if (!contact.email) return;
-  const [company] = await tx.select().from(companies).where(eq(companies.id, order.companyId)).limit(1);
-  const language = { ...DEFAULT_COMMON_CONFIG, ...company.commonConfig }.emailLanguage;
+  if (!(order.contact as { email?: string } | null)?.email) return;
   const [passengers, segments] = await Promise.all([passengersOf(tx, order.id), segmentsOf(tx, order.id)]);
   const tickets = passengers.map((p) => `${p.surname}/${p.givenNames}  ${formatTicketNumber(p.ticketNumber) ?? ''}`).join('\n');
   const flights = segments.map((s) => `${s.flightNumber}  ${s.origin}-${s.destination}  ${s.departure.replace('T', ' ')}`).join('\n');
-  await queueEmail(tx, {
-    companyId: order.companyId,
-    kind: 'notice',
-    to: contact.email,
-    language,
-    params: {
-      platform: company.name,
-      name: contact.name,
-      title: translate('order.email.issued.subject', language, { booking: order.bookingNumber }),
-      body: translate('order.email.issued.body', language, { booking: order.bookingNumber, pnr: order.recordLocator ?? '', tickets, flights }),
-    },
-  });
+  await noticeToOrderContact(tx, order, (language) => ({
+    title: translate('order.email.issued.subject', language, { booking: order.bookingNumber }),
+    body: translate('order.email.issued.body', language, { booking: order.bookingNumber, pnr: order.recordLocator ?? '', tickets, flights }),
+  }));
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
+import { findCompany } from '../company/company.repository.ts';
 import { insertOutboxEmail, listOutbox, type OutboxRow } from './outbox.repository.ts';
 
 /**
@@ -43,6 +44,30 @@ export async function queueEmail<K extends EmailKind>(tx: DbOrTx, input: QueueEm
   return insertOutboxEmail(tx, { companyId: input.companyId, kind: input.kind, to: input.to, subject, text, language: input.language });
 }
 
+/**
+ * A notice about an order to the contact its booker named (flight e-tickets, schedule changes, train e-tickets), in
+ * the agency's e-mail language, written in the caller's transaction. `compose` writes the title and body in that
+ * language. Returns whether a mail was queued: none when the order has no contact e-mail.
+ */
+export async function noticeToOrderContact(
+  tx: DbOrTx,
+  order: { companyId: string; contact: unknown },
+  compose: (language: Language) => { title: string; body: string },
+): Promise<boolean> {
+  const contact = order.contact as { name?: string; email?: string } | null;
+  if (!contact?.email) return false;
+  const company = await findCompany(tx, order.companyId);
+  if (!company) return false;
+  const language = { ...DEFAULT_COMMON_CONFIG, ...company.commonConfig }.emailLanguage;
+  await queueEmail(tx, {
+    companyId: order.companyId,
+    kind: 'notice',
+    to: contact.email,
+    language,
+    params: { platform: company.name, name: contact.name ?? '', ...compose(language) },
+  });
+  return true;
+}
 
 type AgencyParams<K extends EmailKind> = Omit<EmailParams[K], 'platform' | 'name' | 'code'>;
 

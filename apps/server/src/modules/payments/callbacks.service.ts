@@ -32,10 +32,20 @@ export async function receiveCallback(
   rawBody: string,
   log?: FastifyBaseLogger,
 ): Promise<CallbackAck> {
-  const verified = channel.verifyCallback(headers, rawBody);
+  const verified = await channel.verifyCallback(headers, rawBody);
   if (!verified.ok) {
     log?.warn({ channel: channel.code, reason: verified.reason }, 'payment callback refused');
     return channel.acknowledgement(false);
+  }
+  if (!verified.event) {
+    // A declined attempt (Stripe's payment_intent.payment_failed): the payment stays open for another try, so nothing
+    // settles; the channel shows the payer its reason, and the payment is paid or expires as before.
+    const n = verified.notice;
+    log?.info(
+      { channel: channel.code, merchantReference: n.merchantReference, eventId: n.eventId, failure: n.failure.code, declineCode: n.failure.declineCode },
+      'payment attempt declined at the channel; the payment stays open',
+    );
+    return channel.acknowledgement(true);
   }
   const e = verified.event;
   const row = await transactionOf(deps, channel, e);

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { Code } from '@portal/contract/codes';
 import { formatMoney } from '@portal/contract/currency';
-import { chinaTimeToInstant, trainChangeQuote, type TrainChangeAnswer, type TrainChangeBody } from '@portal/contract/api/trains';
+import { chinaTimeToInstant, SLEEPER_CLASSES, trainChangeQuote, type TrainChangeAnswer, type TrainChangeBody } from '@portal/contract/api/trains';
 import { AppError, forbidden } from '../../plugins/errors.ts';
 import { idempotencyConflict } from '../../plugins/idempotency.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { hold, pay, refund as ledgerRefund, release } from '../ledger/ledger.service.ts';
+import type { RailStop } from '../../suppliers/rail/types.ts';
 import { railCall, railSupplierOf, TRAIN_ORDER_REFERENCE, type TrainOrderDeps } from './deps.ts';
 import { visibleTrainOrder } from './train.access.ts';
 import { CHANGE_CLOSE_MS, trainOrderOf } from './train.queries.ts';
@@ -31,12 +32,14 @@ function chosenForChange(order: TrainOrderRow, ids: string[], now: Date): Stored
   if (chinaTimeToInstant(order.departureAt).getTime() - CHANGE_CLOSE_MS <= now.getTime()) {
     throw new AppError(Code.ORDER_STATE, 'train.order.change.notAllowed', { n: 1 });
   }
-  return [...new Set(ids)].map((id) => {
+  const chosen = [...new Set(ids)].map((id) => {
     const p = passengers.find((x) => x.id === id);
     if (!p) throw new AppError(Code.VALIDATION, 'train.order.passengerUnknown', {}, { passengerIds: 'train.order.passengerUnknown' });
     if (p.ticketStatus !== 'issued' || p.change) throw new AppError(Code.ORDER_STATE, 'train.order.change.notAllowed', { n: p.index + 1 });
     return p;
   });
+  // In the railway's order: its new booking lists the passengers by ascending index (RailChangeRequest).
+  return chosen.sort((a, b) => a.index - b.index);
 }
 
 export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, orderId: string, body: ChangeInput, o: { idempotencyKey: string; now?: Date }): Promise<TrainChangeAnswer> {
@@ -52,6 +55,9 @@ export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, 
   if (!trainTransitionOf(order.status, 'change', 'agency')) throw refusedTrainMove(order, 'change');
   const chosen = chosenForChange(order, body.passengerIds, now);
   if (body.date < order.departureDate) throw new AppError(Code.VALIDATION, 'train.order.change.earlierDay', {}, { date: 'train.order.change.earlierDay' });
+  const sleeper = SLEEPER_CLASSES.includes(body.seatClass);
+  if (sleeper && !body.berth) throw new AppError(Code.VALIDATION, 'train.order.change.berthRequired', {}, { berth: 'train.order.change.berthRequired' });
+  if (!sleeper && body.berth) throw new AppError(Code.VALIDATION, 'train.order.berth.notSleeper', {}, { berth: 'train.order.berth.notSleeper' });
 
   // The new fares, as the railway sells them now.
   const supplier = railSupplierOf(deps, order.supplier)!;
@@ -63,9 +69,11 @@ export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, 
   if (offer.available <= 0) throw new AppError(Code.SOLD_OUT, 'train.order.soldOut');
   const { owed } = trainChangeQuote(
     chosen.map((p) => ({ passengerId: p.id, ticketType: p.ticketType, fare: p.price })),
-    offer,
+    // The railway's class fare names its berth fares `berths`; the search answer's offer `berthPrices`.
+    { price: offer.price, childPrice: offer.childPrice, berthPrices: offer.berths },
     chinaTimeToInstant(order.departureAt),
     now,
+    body.berth,
   );
   if (owed > body.acceptedDifference) {
     throw new AppError(Code.PRICE_CHANGED, 'order.priceChanged', { total: formatMoney(owed, 'CNY'), currency: 'CNY' }, undefined, { previousTotal: body.acceptedDifference, newTotal: owed, currency: 'CNY' });
@@ -89,7 +97,7 @@ export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, 
   const result = await railCall((signal) =>
     supplier.change(
       { bookingId: order.supplierBookingId!, orderNumber: order.supplierOrderNumber! },
-      { passengerIndexes: chosen.map((p) => p.index), serviceId: body.serviceId, from: body.from, to: body.to, seatClass: body.seatClass, clientReference: reference },
+      { passengerIndexes: chosen.map((p) => p.index), serviceId: body.serviceId, from: body.from, to: body.to, seatClass: body.seatClass, berth: body.berth, clientReference: reference },
       { signal, now },
     ),
   );
@@ -113,13 +121,17 @@ export async function changeTrainOrder(deps: TrainOrderDeps, auth: AuthContext, 
       const i = chosen.findIndex((c) => c.index === p.index);
       const line = change.lines.find((l) => l.passengerIndex === p.index);
       if (i < 0 || !line) return p;
-      const ticket = newTickets.find((t) => t.passengerIndex === i) ?? newTickets[i];
+      const ticket = newTickets.find((t) => t.passengerIndex === i);
       return {
         ...p,
         ticketStatus: 'changed',
         change: {
           trainNumber: change.booking.trainNumber,
           departureAt: change.booking.from.departure ?? '',
+          arrivalAt: change.booking.to.arrival ?? null,
+          from: stationOf(change.booking.from, 'departure'),
+          to: stationOf(change.booking.to, 'arrival'),
+          passengerIndex: i,
           seatClass: change.booking.seatClass,
           seat: ticket?.seat ?? null,
           difference: line.difference,
@@ -160,3 +172,5 @@ async function answerOf(deps: TrainOrderDeps, order: TrainOrderRow, changed: Sto
   const settled = lines.reduce((s, l) => s + (l.difference > 0 ? l.difference : l.difference + l.fee), 0);
   return { order: await trainOrderOf(deps.db, order), lines, settled };
 }
+
+const stationOf = (stop: RailStop, at: 'departure' | 'arrival') => ({ code: stop.code, name: stop.name, time: (stop[at] ?? '').slice(11, 16) });

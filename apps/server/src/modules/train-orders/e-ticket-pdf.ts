@@ -27,7 +27,7 @@ const L = {
   passenger: { en: 'Passenger', 'zh-CN': '旅客', 'zh-TW': '旅客' },
   document: { en: 'Document', 'zh-CN': '证件号码', 'zh-TW': '證件號碼' },
   child: { en: 'Child ticket', 'zh-CN': '儿童票', 'zh-TW': '兒童票' },
-  changed: { en: 'Changed to', 'zh-CN': '已改签至', 'zh-TW': '已改簽至' },
+  changedFrom: { en: 'Changed from', 'zh-CN': '改签自', 'zh-TW': '改簽自' },
   note: {
     en: 'Board with the document above: the e-ticket is held on it. This record is not a reimbursement voucher.',
     'zh-CN': '请持购票时所使用的有效身份证件进站乘车。本行程信息不作为报销凭证。',
@@ -35,7 +35,8 @@ const L = {
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
-const CLASS: Record<SeatClass, Record<Language, string>> = {
+/** Seat classes as printed (the e-ticket and the e-ticket mail). */
+export const CLASS: Record<SeatClass, Record<Language, string>> = {
   business: { en: 'Business', 'zh-CN': '商务座', 'zh-TW': '商務座' },
   first: { en: 'First class', 'zh-CN': '一等座', 'zh-TW': '一等座' },
   second: { en: 'Second class', 'zh-CN': '二等座', 'zh-TW': '二等座' },
@@ -66,24 +67,48 @@ export async function renderTrainETicket(order: TrainOrder, lang: Language): Pro
   const printable = order.passengers.filter(isValidTicket);
   printable.forEach((p, i) => {
     if (i > 0) doc.addPage();
-    const row = (k: keyof typeof L, value: string) => {
-      doc.font('R').fontSize(9).fillColor('#666').text(t(k), { continued: false });
-      doc.font('B').fontSize(12).fillColor('#000').text(value).moveDown(0.3);
+    // The ticket's facts in two columns, so a ticket (with a change's history line) keeps to one A5 page.
+    const left = doc.page.margins.left;
+    const half = (doc.page.width - left - doc.page.margins.right) / 2;
+    const pair = (a: [keyof typeof L, string], b?: [keyof typeof L, string]) => {
+      const top = doc.y;
+      let bottom = top;
+      for (const [i, cell] of [a, b].entries()) {
+        if (!cell) continue;
+        doc.font('R').fontSize(9).fillColor('#666').text(t(cell[0]), left + i * half, top, { width: half - 8 });
+        doc.font('B').fontSize(12).fillColor('#000').text(cell[1], left + i * half, doc.y, { width: half - 8 });
+        bottom = Math.max(bottom, doc.y);
+      }
+      doc.x = left;
+      doc.y = bottom;
+      doc.moveDown(0.3);
+    };
+    // A changed ticket prints its new ticket (train, stations, seat, fare, number); the old one is history below.
+    const c = p.change;
+    const ride = {
+      train: c?.trainNumber ?? order.trainNumber,
+      from: c?.from?.name ?? order.from.name,
+      to: c?.to?.name ?? order.to.name,
+      departureAt: c?.departureAt ?? order.departureAt,
+      arrivalAt: c ? c.arrivalAt : order.arrivalAt,
+      seatClass: c?.seatClass ?? order.seatClass,
+      seat: c ? c.seat : p.seat,
+      fare: c?.fare ?? p.price,
+      ticketNumber: c ? c.ticketNumber : p.ticketNumber,
+      railwayOrder: c ? c.orderNumber : order.supplierOrderNumber,
     };
     doc.font('B').fontSize(16).text(t('title'));
-    doc.font('R').fontSize(9).fillColor('#666').text(`${t('order')} ${order.orderNumber}    ${t('railwayOrder')} ${order.supplierOrderNumber ?? ''}    ${t('ticket')} ${p.ticketNumber ?? ''}`);
+    doc.font('R').fontSize(9).fillColor('#666').text(`${t('order')} ${order.orderNumber}    ${t('railwayOrder')} ${ride.railwayOrder ?? ''}    ${t('ticket')} ${ride.ticketNumber ?? ''}`);
+    // The old ticket, as history: one small line under the header, so the page keeps to one sheet.
+    if (c) doc.text(`${t('changedFrom')} ${order.trainNumber} ${when(order.departureAt)}    ${t('ticket')} ${p.ticketNumber ?? ''}`);
     doc.moveDown(0.8).fillColor('#000');
-    doc.font('B').fontSize(22).text(`${order.from.name}  ${order.trainNumber}  ${order.to.name}`, { align: 'center' });
+    doc.font('B').fontSize(22).text(`${ride.from}  ${ride.train}  ${ride.to}`, { align: 'center' });
     doc.moveDown(0.6);
-    row('departs', when(order.departureAt));
-    row('arrives', when(order.arrivalAt));
-    const seat = p.seat ? (p.seat.seat ? `${p.seat.car} / ${p.seat.seat}` : `${p.seat.car} / ${t('standing')}`) : '-';
-    row('seat', seat);
-    row('seatClass', `${CLASS[order.seatClass][lang]}${p.ticketType === 'child' ? ` (${t('child')})` : ''}`);
-    row('fare', formatMoney(p.price, 'CNY'));
-    row('passenger', p.name);
-    row('document', p.document.number);
-    if (p.change) row('changed', `${p.change.trainNumber} ${when(p.change.departureAt)}`);
+    const seat = ride.seat ? (ride.seat.seat ? `${ride.seat.car} / ${ride.seat.seat}` : `${ride.seat.car} / ${t('standing')}`) : '-';
+    pair(['departs', when(ride.departureAt)], ride.arrivalAt ? ['arrives', when(ride.arrivalAt)] : undefined);
+    pair(['seat', seat], ['seatClass', `${CLASS[ride.seatClass][lang]}${p.ticketType === 'child' ? ` (${t('child')})` : ''}`]);
+    pair(['passenger', p.name], ['document', p.document.number]);
+    pair(['fare', formatMoney(ride.fare, 'CNY')]);
     doc.moveDown(0.5).font('R').fontSize(8).fillColor('#666').text(t('note'));
   });
   doc.end();

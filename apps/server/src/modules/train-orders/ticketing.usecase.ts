@@ -1,6 +1,7 @@
 import { captureAsSpend, release } from '../ledger/ledger.service.ts';
 import { railCall, railSupplierOf, TRAIN_ORDER_REFERENCE, type TrainOrderDeps } from './deps.ts';
 import { findTrainOrder, lockTrainOrder, passengersOfRow, type StoredTrainPassenger, type TrainOrderRow } from './train.repository.ts';
+import { mailTrainTickets } from './ticket-mail.ts';
 import { applyTrainTransition, TRAIN_SYSTEM, type TrainActorRef } from './train-transition.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function ticketTrainOrder(deps: TrainOrderDeps, orderId: string, ac
 
 type IssuedBooking = { tickets: { passengerIndex: number; seat: StoredTrainPassenger['seat']; price: number; ticketNumber: string | null }[] };
 
-/** Tickets in, money captured, status issued: one transaction, once whoever gets here first. */
+/** Tickets in, money captured, status issued, the contact's e-ticket mail queued: one transaction, once whoever gets here first. */
 export async function issueTrainOrder(deps: TrainOrderDeps, orderId: string, booking: IssuedBooking, actor: TrainActorRef): Promise<TrainOrderRow> {
   return deps.db.transaction(async (tx) => {
     const order = (await lockTrainOrder(tx, orderId))!;
@@ -52,10 +53,12 @@ export async function issueTrainOrder(deps: TrainOrderDeps, orderId: string, boo
       actor: actor.userId,
     });
     if (!captured.ok) throw new Error(`train order ${order.id}: payment hold could not be captured (${captured.reason})`);
-    return applyTrainTransition(tx, order, 'issue', actor, {
+    const issued = await applyTrainTransition(tx, order, 'issue', actor, {
       patch: { passengers, issuedAt: new Date() },
       data: { tickets: passengers.map((p) => p.ticketNumber) },
     });
+    await mailTrainTickets(tx, issued);
+    return issued;
   });
 }
 

@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/session.service.ts';
 import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { trainOwnScope, visibleTrainOrder } from './train.access.ts';
 import { isValidTicket, trainEventsFrom } from './train.states.ts';
-import { countTrainOrdersByStatus, listTrainOrderRows, passengersOfRow, trainEventsOf, type TrainEventRow, type TrainOrderRow } from './train.repository.ts';
+import { countTrainOrdersByStatus, listTrainOrderRows, passengersOfRow, trainEventsOf, type StoredTrainPassenger, type TrainEventRow, type TrainOrderRow } from './train.repository.ts';
 
 /** Reading train orders: detail, list and status counts, always within the caller's tenancy. */
 
@@ -22,17 +22,21 @@ type Station = { code: string; name: string; time: string };
 /** 12306 changes tickets online until 30 minutes before departure. */
 export const CHANGE_CLOSE_MS = 30 * 60_000;
 
+/** When a ticket's train leaves (China wall-clock): the new train's for a changed ticket, else the order's. */
+export const ticketDepartureOf = (order: Pick<TrainOrderRow, 'departureAt'>, p: Pick<StoredTrainPassenger, 'change'>) => p.change?.departureAt || order.departureAt;
+
 /** What the agency may do now: the state table's agency moves, narrowed by the tickets and the clock. */
 export function trainActionsOf(order: TrainOrderRow, now: Date): TrainOrderAction[] {
   const events = trainEventsFrom(order.status, 'agency');
   const passengers = passengersOfRow(order);
-  const beforeDeparture = chinaTimeToInstant(order.departureAt).getTime() > now.getTime();
   const valid = passengers.some((p) => p.ticketStatus === 'issued');
+  // Each valid ticket is refundable until its own train leaves: a changed ticket by its new train.
+  const refundable = passengers.some((p) => isValidTicket(p) && chinaTimeToInstant(ticketDepartureOf(order, p)).getTime() > now.getTime());
   const actions: TrainOrderAction[] = [];
   if (events.includes('pay') || events.includes('pay_for_desk')) actions.push('pay');
   if (events.includes('cancel')) actions.push('cancel');
   if (passengers.some(isValidTicket)) actions.push('downloadTicket');
-  if (valid && beforeDeparture && (events.includes('refund') || events.includes('refund_all'))) actions.push('refund');
+  if (refundable && (events.includes('refund') || events.includes('refund_all'))) actions.push('refund');
   const changeCloses = chinaTimeToInstant(order.departureAt).getTime() - CHANGE_CLOSE_MS;
   if (valid && now.getTime() < changeCloses && events.includes('change')) actions.push('change');
   return actions;
@@ -87,7 +91,21 @@ export function toTrainOrder(
       ticketStatus: p.ticketStatus,
       refund: p.refund ? { fee: p.refund.fee, amount: p.refund.amount, at: p.refund.at } : null,
       change: p.change
-        ? { trainNumber: p.change.trainNumber, departureAt: p.change.departureAt, seatClass: p.change.seatClass as TrainOrder['seatClass'], seat: p.change.seat, difference: p.change.difference, fee: p.change.fee, at: p.change.at }
+        ? {
+            trainNumber: p.change.trainNumber,
+            departureAt: p.change.departureAt,
+            arrivalAt: p.change.arrivalAt ?? null,
+            from: p.change.from ?? null,
+            to: p.change.to ?? null,
+            seatClass: p.change.seatClass as TrainOrder['seatClass'],
+            seat: p.change.seat,
+            ticketNumber: p.change.ticketNumber,
+            orderNumber: p.change.orderNumber,
+            fare: p.price + p.change.difference,
+            difference: p.change.difference,
+            fee: p.change.fee,
+            at: p.change.at,
+          }
         : null,
     })),
     contact: order.contact as TrainOrder['contact'],

@@ -32,6 +32,12 @@ export interface StoredTrainPassenger {
   change: {
     trainNumber: string;
     departureAt: string;
+    /** The new ride's arrival and stations (absent on changes stored before they were kept). */
+    arrivalAt?: string | null;
+    from?: { code: string; name: string; time: string };
+    to?: { code: string; name: string; time: string };
+    /** The passenger's index on the railway's new booking (absent before it was kept: see newTicketIndex). */
+    passengerIndex?: number;
     seatClass: string;
     seat: TrainSeat | null;
     difference: number;
@@ -45,6 +51,17 @@ export interface StoredTrainPassenger {
 }
 
 export const passengersOfRow = (o: Pick<TrainOrderRow, 'passengers'>) => o.passengers as StoredTrainPassenger[];
+
+/**
+ * Where a changed passenger's new ticket sits on the railway's new booking: as stored, or (changes stored before it
+ * was kept) its place among the passengers of the same change by ascending index, the railway's order.
+ */
+export function newTicketIndex(passengers: StoredTrainPassenger[], p: StoredTrainPassenger): number {
+  if (!p.change) throw new Error(`passenger ${p.id} has no change`);
+  if (p.change.passengerIndex !== undefined) return p.change.passengerIndex;
+  const ref = p.change.reference;
+  return passengers.filter((x) => x.change?.reference === ref).sort((a, b) => a.index - b.index).findIndex((x) => x.id === p.id);
+}
 
 /** Train order numbers: T + yyMMdd + a daily sequence (the flight counters' table, under a key of its own). */
 export async function nextTrainOrderNumber(db: DbOrTx, now: Date): Promise<string> {

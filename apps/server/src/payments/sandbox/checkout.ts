@@ -19,18 +19,33 @@ export async function showCheckout(sandbox: SandboxProvider, code: string, id: s
   };
 }
 
-/** Pay or cancel, then back to the merchant; a payment no longer open shows its final state instead. */
+/**
+ * Pay or cancel, then back to the merchant; a payment no longer open shows its final state instead. A declined card
+ * (Stripe) keeps the payer on the page, told why, with the payment still open, as Stripe Checkout does.
+ */
 export async function submitCheckout(
   sandbox: SandboxProvider,
   code: string,
   id: string,
-  action: 'pay' | 'cancel',
+  action: 'pay' | 'cancel' | 'decline',
   lang: Language,
   now = new Date(),
 ): Promise<CheckoutAnswer> {
   const profile = sandbox.profile(code);
   if (!profile) return { kind: 'page', status: 404, html: renderNotFoundPage(lang) };
-  const outcome = action === 'pay' ? await sandbox.payerPays(code, id, now) : await sandbox.payerCancels(code, id, now);
+  const outcome =
+    action === 'pay'
+      ? await sandbox.payerPays(code, id, now)
+      : action === 'decline'
+        ? await sandbox.payerDeclined(code, id, now)
+        : await sandbox.payerCancels(code, id, now);
+  if (outcome.ok && action === 'decline') {
+    return {
+      kind: 'page',
+      status: 402,
+      html: renderHostedPage({ lang, profile, payment: outcome.payment, merchantName: sandbox.merchantName, actionPath: pagePath(code, id), now, declined: true }),
+    };
+  }
   if (outcome.ok) return { kind: 'redirect', url: outcome.payment.returnUrl };
   if (!outcome.payment) return { kind: 'page', status: 404, html: renderNotFoundPage(lang) };
   return {

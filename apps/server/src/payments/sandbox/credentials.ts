@@ -1,5 +1,5 @@
 import type { ExternalPaymentChannel } from '@portal/contract/api/agencies';
-import { sandboxKeys } from './keys.ts';
+import type { SandboxKeyMaterial } from './keys.ts';
 import type { ChannelCredentials, ProviderCredentials } from './styles/types.ts';
 
 /**
@@ -13,44 +13,61 @@ import type { ChannelCredentials, ProviderCredentials } from './styles/types.ts'
 export const paypalCertificatePath = (serial: string) => `/sandbox/paypal/v1/notifications/certs/CERT-${serial.toLowerCase()}`;
 
 export interface SandboxChannelCredentials {
-  provider(): ProviderCredentials;
-  merchant(): ChannelCredentials;
+  provider(): Promise<ProviderCredentials>;
+  merchant(): Promise<ChannelCredentials>;
 }
 
-/** Each end's configuration is built once, on first use (the keys behind it are made then). */
-export function sandboxCredentials(code: ExternalPaymentChannel, base: { secret: string; merchantId: string }, publicUrl: string): SandboxChannelCredentials {
-  const ends = bothEnds(code, base, publicUrl);
-  let provider: ProviderCredentials | undefined;
-  let merchant: ChannelCredentials | undefined;
-  return { provider: () => (provider ??= ends.provider()), merchant: () => (merchant ??= ends.merchant()) };
+/**
+ * Each end's configuration, built from the sandbox's stored keys (`keys` loads them from the database once per
+ * process: payments/sandbox/keys.repository.ts) when first needed.
+ */
+export function sandboxCredentials(
+  code: ExternalPaymentChannel,
+  base: { secret: string; merchantId: string },
+  publicUrl: string,
+  keys: () => Promise<SandboxKeyMaterial>,
+): SandboxChannelCredentials {
+  // Stripe and Airwallex share a secret with the merchant and hold no keys: nothing to load.
+  if (code === 'stripe' || code === 'airwallex') return { provider: async () => base, merchant: async () => base };
+  let ends: Promise<Ends> | undefined;
+  const built = () => {
+    ends ??= keys().then(
+      (k) => bothEnds(code, base, publicUrl, k),
+      (err) => {
+        ends = undefined;
+        throw err;
+      },
+    );
+    return ends;
+  };
+  return { provider: async () => (await built()).provider, merchant: async () => (await built()).merchant };
 }
 
-function bothEnds(code: ExternalPaymentChannel, base: { secret: string; merchantId: string }, publicUrl: string): SandboxChannelCredentials {
+interface Ends {
+  provider: ProviderCredentials;
+  merchant: ChannelCredentials;
+}
+
+function bothEnds(code: ExternalPaymentChannel, base: { secret: string; merchantId: string }, publicUrl: string, k: SandboxKeyMaterial): Ends {
   switch (code) {
     case 'alipay':
       return {
-        provider: () => ({ ...base, signingKey: sandboxKeys.alipay().privateKey }),
-        merchant: () => ({ ...base, providerPublicKey: sandboxKeys.alipay().publicKeyPem }),
+        provider: { ...base, signingKey: k.alipay.privateKey },
+        merchant: { ...base, providerPublicKey: k.alipay.publicKeyPem },
       };
-    case 'wechat-pay':
+    case 'wechat-pay': {
+      const c = k.wechatPlatform;
       return {
-        provider: () => {
-          const c = sandboxKeys.wechatPlatform();
-          return { ...base, signingKey: c.privateKey, certificateId: c.serial, certificatePem: c.pem };
-        },
-        merchant: () => {
-          const c = sandboxKeys.wechatPlatform();
-          return { ...base, providerCertificates: { [c.serial]: c.pem } };
-        },
+        provider: { ...base, signingKey: c.privateKey, certificateId: c.serial, certificatePem: c.pem },
+        merchant: { ...base, providerCertificates: { [c.serial]: c.pem } },
       };
+    }
     case 'paypal': {
-      const url = () => `${publicUrl}${paypalCertificatePath(sandboxKeys.paypal().serial)}`;
+      const c = k.paypal;
+      const url = `${publicUrl}${paypalCertificatePath(c.serial)}`;
       return {
-        provider: () => {
-          const c = sandboxKeys.paypal();
-          return { ...base, signingKey: c.privateKey, certificateId: url(), certificatePem: c.pem };
-        },
-        merchant: () => ({ ...base, providerCertificates: { [url()]: sandboxKeys.paypal().pem } }),
+        provider: { ...base, signingKey: c.privateKey, certificateId: url, certificatePem: c.pem },
+        merchant: { ...base, providerCertificates: { [url]: c.pem } },
       };
     }
     case 'yeepay-alipay':
@@ -58,14 +75,14 @@ function bothEnds(code: ExternalPaymentChannel, base: { secret: string; merchant
     case 'yeepay-debit-card':
     case 'yeepay-wechat':
       return {
-        provider: () => ({ ...base, signingKey: sandboxKeys.yopPlatform().privateKey, merchantPublicKey: sandboxKeys.yopMerchant().publicKey }),
-        merchant: () => ({
+        provider: { ...base, signingKey: k.yopPlatform.privateKey, merchantPublicKey: k.yopMerchant.publicKey },
+        merchant: {
           ...base,
-          providerPublicKey: sandboxKeys.yopPlatform().publicKeyPem,
-          merchantPrivateKey: sandboxKeys.yopMerchant().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        }),
+          providerPublicKey: k.yopPlatform.publicKeyPem,
+          merchantPrivateKey: k.yopMerchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
       };
     default:
-      return { provider: () => base, merchant: () => base };
+      return { provider: base, merchant: base };
   }
 }

@@ -65,6 +65,8 @@ export function renderHostedPage(o: {
   /** Where the Pay and Cancel forms post (this page's own path). */
   actionPath: string;
   now: Date;
+  /** The payer's card was just declined (Stripe): the page says so and offers the payment again. */
+  declined?: boolean;
 }): string {
   const { lang, payment: p } = o;
   const t = (key: MessageKey, params?: Record<string, string | number>) => escapeHtml(translate(key, lang, params));
@@ -78,13 +80,20 @@ export function renderHostedPage(o: {
   const notice = `<p class="notice">${t('sandbox.page.notice')}</p>`;
 
   if (p.status !== 'created') {
-    const key: MessageKey = p.status === 'paid' ? 'sandbox.page.paid' : p.status === 'canceled' ? 'sandbox.page.canceled' : 'sandbox.page.expired';
+    const key: MessageKey =
+      p.status === 'paid'
+        ? 'sandbox.page.paid'
+        : p.status === 'approved'
+          ? 'sandbox.page.approved'
+          : p.status === 'canceled'
+            ? 'sandbox.page.canceled'
+            : 'sandbox.page.expired';
     return shell(lang, title, o.profile.accent, `${details}\n</dl>\n<div class="status" data-status="${p.status}">${t(key)}</div>\n${back}\n${notice}`);
   }
 
   const seconds = Math.max(0, Math.floor((p.expiresAt.getTime() - o.now.getTime()) / 1000));
   const clock = `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-  const form = (action: 'pay' | 'cancel', label: string) =>
+  const form = (action: 'pay' | 'cancel' | 'decline', label: string) =>
     `<form method="post" action="${escapeHtml(o.actionPath)}"><input type="hidden" name="action" value="${action}"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="${action}">${label}</button></form>`;
   const script = `<script>
 (function () {
@@ -100,10 +109,11 @@ export function renderHostedPage(o: {
   const body = `${details}
   <dt>${t('sandbox.page.timeLeft')}</dt><dd id="time-left" data-expires-at="${p.expiresAt.toISOString()}">${clock}</dd>
 </dl>
-<div class="actions" data-status="created">
+${o.declined ? `<div class="status" role="alert" data-status="declined">${t('sandbox.page.declined')}</div>\n` : ''}<div class="actions" data-status="created">
 ${form('pay', t('sandbox.page.pay'))}
 ${form('cancel', t('sandbox.page.cancel'))}
 </div>
+${o.profile.declinesTestCard ? `<div class="actions">${form('decline', t('sandbox.page.declineCard'))}</div>\n` : ''}
 ${notice}
 ${script}`;
   return shell(lang, title, o.profile.accent, body);

@@ -1,13 +1,14 @@
-import { generateKeyPairSync, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 
 /**
  * The key pairs and certificates the simulated providers sign with (docs/decisions/0019-provider-signatures.md).
  * Real providers sign callbacks with their own RSA keys and the merchant configures their public key or certificate;
- * the sandbox does the same with keys of its own, generated once per process on first use (RSA-2048, as the providers
- * use) and handed to the merchant's side as configuration. Nothing is persisted: a restart makes new keys, so a form
- * callback queued and signed before it (Alipay, YeePay) no longer verifies afterwards and the portal settles that
- * payment by asking the channel (poll or expiry job), as it does for any callback that never arrives.
+ * the sandbox does the same with keys of its own (RSA-2048, as the providers use), handed to the merchant's side as
+ * configuration. They are the provider's, not a process's: kept in the database (`sandbox_keys`, migration 0016,
+ * payments/sandbox/keys.repository.ts), so a callback signed before a restart, a retry delivered after one, and a
+ * second server process on the same database all verify with the same keys.
  */
 
 export interface RsaKeyPair {
@@ -24,20 +25,51 @@ export interface SandboxCertificate extends RsaKeyPair {
   serial: string;
 }
 
-function rsaKeyPair(): RsaKeyPair {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
-  return { privateKey, publicKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+/** Every key the sandbox's providers hold, by the name it is stored under. */
+export interface SandboxKeyMaterial {
+  /** Alipay's RSA2 key pair: Alipay signs notifications with the private key; the merchant configures the public one. */
+  alipay: RsaKeyPair;
+  /** WeChat Pay's platform certificate: it signs notifications; the merchant keeps it by serial number. */
+  wechatPlatform: SandboxCertificate;
+  /** PayPal's webhook signing certificate, served at the URL each notification names in PAYPAL-CERT-URL. */
+  paypal: SandboxCertificate;
+  /** YOP's platform key pair: YeePay signs the notification data with it. */
+  yopPlatform: RsaKeyPair;
+  /** The merchant's own YOP key pair: YeePay encrypts each notification's random AES key to its public key. */
+  yopMerchant: RsaKeyPair;
+}
+
+export type SandboxKeyName = keyof SandboxKeyMaterial;
+
+/** The stored form of one key: PKCS#8 PEM of the private key, and the certificate PEM where there is one. */
+export interface StoredSandboxKey {
+  name: SandboxKeyName;
+  privateKeyPem: string;
+  certificatePem: string | null;
+}
+
+const CERTIFICATES: Partial<Record<SandboxKeyName, { commonName: string; organization: string }>> = {
+  wechatPlatform: { commonName: 'Tenpay.com Root CA sandbox platform certificate', organization: 'Tenpay.com' },
+  paypal: { commonName: 'messageverificationcerts.sandbox.paypal.com', organization: 'PayPal, Inc.' },
+};
+
+export const SANDBOX_KEY_NAMES: readonly SandboxKeyName[] = ['alipay', 'wechatPlatform', 'paypal', 'yopPlatform', 'yopMerchant'];
+
+const generate = promisify(generateKeyPair);
+
+/** A new RSA-2048 key (generated off the event loop's thread). */
+async function newPrivateKeyPem(): Promise<string> {
+  const { privateKey } = await generate('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
 /**
- * A self-signed certificate for a fresh key pair. node:crypto reads certificates but cannot write them, so node-forge
- * builds and signs it; node's X509Certificate then reads it back, which checks it is well formed and gives the serial
- * in the form verifiers compare.
+ * A self-signed certificate over the key. node:crypto reads certificates but cannot write them, so node-forge builds
+ * and signs it; node's X509Certificate reads it back when the key is loaded.
  */
-function selfSignedCertificate(commonName: string, organization: string): SandboxCertificate {
-  const keys = rsaKeyPair();
+function selfSignedCertificate(privateKeyPem: string, commonName: string, organization: string): string {
   const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
+  cert.publicKey = forge.pki.publicKeyFromPem(createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString());
   // 20 random bytes, the top bit clear (a DER INTEGER serial must be positive) and the first nibble non-zero so the
   // encoding keeps all 40 hex digits, like WeChat Pay's platform certificate serials.
   const serial = randomBytes(20);
@@ -45,7 +77,9 @@ function selfSignedCertificate(commonName: string, organization: string): Sandbo
   cert.serialNumber = serial.toString('hex');
   const now = Date.now();
   cert.validity.notBefore = new Date(now - 24 * 3_600_000);
-  cert.validity.notAfter = new Date(now + 5 * 365 * 24 * 3_600_000);
+  // Long-lived: the keys now outlive the process (stored), and a sandbox certificate that expired would stop every
+  // PayPal and WeChat Pay callback from verifying.
+  cert.validity.notAfter = new Date(now + 20 * 365 * 24 * 3_600_000);
   const name = [
     { shortName: 'C', value: 'CN' },
     { shortName: 'O', value: organization },
@@ -57,26 +91,63 @@ function selfSignedCertificate(commonName: string, organization: string): Sandbo
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
-  cert.sign(forge.pki.privateKeyFromPem(keys.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()), forge.md.sha256.create());
-  const pem = forge.pki.certificateToPem(cert);
-  return { ...keys, pem, serial: new X509Certificate(pem).serialNumber.toUpperCase() };
+  cert.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
+  return forge.pki.certificateToPem(cert);
 }
 
-/** One lazily made value per process: key generation costs tens of milliseconds each, and most tests need few. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
+/** A new key to offer for `name` (with its certificate where the provider publishes one). */
+export async function newSandboxKey(name: SandboxKeyName): Promise<StoredSandboxKey> {
+  const privateKeyPem = await newPrivateKeyPem();
+  const c = CERTIFICATES[name];
+  return { name, privateKeyPem, certificatePem: c ? selfSignedCertificate(privateKeyPem, c.commonName, c.organization) : null };
 }
 
-export const sandboxKeys = {
-  /** Alipay's RSA2 key pair: Alipay signs notifications with the private key; the merchant configures the public one. */
-  alipay: once(rsaKeyPair),
-  /** WeChat Pay's platform certificate: it signs notifications; the merchant keeps it by serial number. */
-  wechatPlatform: once(() => selfSignedCertificate('Tenpay.com Root CA sandbox platform certificate', 'Tenpay.com')),
-  /** PayPal's webhook signing certificate, served at the URL each notification names in PAYPAL-CERT-URL. */
-  paypal: once(() => selfSignedCertificate('messageverificationcerts.sandbox.paypal.com', 'PayPal, Inc.')),
-  /** YOP's platform key pair: YeePay signs the notification data with it. */
-  yopPlatform: once(rsaKeyPair),
-  /** The merchant's own YOP key pair: YeePay encrypts each notification's random AES key to its public key. */
-  yopMerchant: once(rsaKeyPair),
-};
+/** A fresh set of every key: what a process offers to store when the database has none yet. */
+export async function newSandboxKeys(): Promise<StoredSandboxKey[]> {
+  return Promise.all(SANDBOX_KEY_NAMES.map(newSandboxKey));
+}
+
+let offered: Promise<StoredSandboxKey[]> | undefined;
+/**
+ * This process's offer, made once: a database without keys stores the first offer to arrive (insert on conflict do
+ * nothing), and every process then reads the stored ones. Many test databases in one process take the same offer, so
+ * key generation (tens of milliseconds a key) happens once per process, not once per database.
+ */
+export function processKeyOffer(): Promise<StoredSandboxKey[]> {
+  offered ??= newSandboxKeys().catch((err) => {
+    offered = undefined;
+    throw err;
+  });
+  return offered;
+}
+
+function keyPair(privateKeyPem: string): RsaKeyPair {
+  const privateKey = createPrivateKey(privateKeyPem);
+  const publicKey = createPublicKey(privateKey);
+  return { privateKey, publicKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+function certificate(stored: StoredSandboxKey): SandboxCertificate {
+  if (!stored.certificatePem) throw new Error(`sandbox key ${stored.name} has no certificate`);
+  const keys = keyPair(stored.privateKeyPem);
+  const x509 = new X509Certificate(stored.certificatePem);
+  if (!x509.checkPrivateKey(keys.privateKey)) throw new Error(`sandbox key ${stored.name}: the certificate is not over its key`);
+  return { ...keys, pem: stored.certificatePem, serial: x509.serialNumber.toUpperCase() };
+}
+
+/** The stored rows as the keys the providers sign with; every name must be present. */
+export function sandboxKeyMaterial(rows: readonly StoredSandboxKey[]): SandboxKeyMaterial {
+  const by = new Map(rows.map((r) => [r.name, r]));
+  const need = (name: SandboxKeyName) => {
+    const r = by.get(name);
+    if (!r) throw new Error(`sandbox key ${name} is missing`);
+    return r;
+  };
+  return {
+    alipay: keyPair(need('alipay').privateKeyPem),
+    wechatPlatform: certificate(need('wechatPlatform')),
+    paypal: certificate(need('paypal')),
+    yopPlatform: keyPair(need('yopPlatform').privateKeyPem),
+    yopMerchant: keyPair(need('yopMerchant').privateKeyPem),
+  };
+}

@@ -31,6 +31,13 @@ export interface SandboxProfile {
   acceptsAmount?(amount: number, currency: Currency): boolean;
   /** The provider serves its signing certificate at the URL its callbacks name (PayPal). */
   publishesCertificate?: boolean;
+  /**
+   * The payer only approves; the merchant then captures (PayPal Orders v2: CHECKOUT.ORDER.APPROVED, then
+   * POST /v2/checkout/orders/{id}/capture, then PAYMENT.CAPTURE.COMPLETED).
+   */
+  approvesBeforeCapture?: boolean;
+  /** The hosted page offers a card that is declined (Stripe's test card 4000 0000 0000 0002): the session stays open. */
+  declinesTestCard?: boolean;
   /** The hosted page's colour. */
   accent: string;
 }
@@ -118,6 +125,7 @@ export const SANDBOX_PROFILES: readonly SandboxProfile[] = [
     ackTimeoutMs: 10_000,
     merchantId: 'acct_1SandboxPortal00',
     newPaymentId: () => `cs_test_${randomAlnum(58)}`,
+    declinesTestCard: true,
     accent: '#635bff',
   },
   {
@@ -132,6 +140,7 @@ export const SANDBOX_PROFILES: readonly SandboxProfile[] = [
     newPaymentId: () => randomUpperAlnum(17),
     acceptsAmount: paypalAcceptsAmount,
     publishesCertificate: true,
+    approvesBeforeCapture: true,
     accent: '#003087',
   },
 ];

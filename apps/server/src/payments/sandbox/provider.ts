@@ -14,10 +14,12 @@ import {
   insertPayment,
   lapsedPayments,
   lockPayment,
+  OPEN_STATUSES,
   setRefunds,
   markDelivered,
   scheduleRetry,
   type SandboxPaymentRow,
+  type SandboxStatus,
 } from './sandbox.repository.ts';
 import type { ProviderCredentials, WireEvent } from './styles/types.ts';
 
@@ -41,7 +43,7 @@ export interface SandboxOptions {
   publicUrl: string;
   profiles: readonly SandboxProfile[];
   /** What the simulated provider signs each channel's callbacks with (its keys, and the secrets it shares). */
-  credentials(code: ExternalPaymentChannel): ProviderCredentials;
+  credentials(code: ExternalPaymentChannel): Promise<ProviderCredentials>;
   transport: CallbackTransport;
   faults?: SandboxFaults;
   /** The merchant's name the hosted page shows. */
@@ -55,9 +57,9 @@ export interface SandboxProvider {
   profile(code: string): SandboxProfile | undefined;
   hostedPageUrl(code: string, id: string): string;
   /** The provider's side of a channel's signing: tests sign events the sandbox itself would not send. */
-  providerCredentials(code: ExternalPaymentChannel): ProviderCredentials;
+  providerCredentials(code: ExternalPaymentChannel): Promise<ProviderCredentials>;
   /** A signing certificate the provider publishes (PayPal's PAYPAL-CERT-URL), by its URL; null for any other URL. */
-  certificate(code: string, url: string): string | null;
+  certificate(code: string, url: string): Promise<string | null>;
   /** Merchant API: open a payment (the same merchant reference answers the payment already opened for it). */
   open(code: ExternalPaymentChannel, input: CreatePaymentInput, now: Date): Promise<SandboxPaymentRow>;
   /** Merchant API and hosted page: the payment as the channel knows it now (a lapsed one is closed on the way). */
@@ -66,8 +68,16 @@ export interface SandboxProvider {
   close(code: string, id: string, now: Date): Promise<CancelResult>;
   /** Merchant API: refund part or all of a paid payment, once per refund reference. */
   refund(code: string, id: string, input: RefundInput, now: Date): Promise<RefundResult>;
+  /** The payer pays (PayPal: approves the order, which the merchant then captures). */
   payerPays(code: string, id: string, now: Date): Promise<PayerOutcome>;
   payerCancels(code: string, id: string, now: Date): Promise<PayerOutcome>;
+  /** The payer's card is declined (Stripe): the payment stays open, and payment_intent.payment_failed is sent. */
+  payerDeclined(code: string, id: string, now: Date): Promise<PayerOutcome>;
+  /**
+   * Merchant API (PayPal's POST /v2/checkout/orders/{id}/capture): captures an approved order, with its
+   * PAYMENT.CAPTURE.COMPLETED. A captured order answers as it is (ok); one not approved, or closed, is not captured.
+   */
+  capture(code: string, id: string, now: Date): Promise<PayerOutcome>;
   /** Closes every payment whose time ran out, each with its callback; returns how many. */
   expireLapsed(now: Date): Promise<number>;
   /** Sends every callback that is due; returns how many were acknowledged and how many were not. */
@@ -112,10 +122,10 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
    * Queues the callback of one event (and its late duplicate under the fault switch); answers the first copy's id, or
    * null when the channel does not notify this kind of event (WeChat Pay a closure, Alipay a payer's cancel).
    */
-  async function queueEvent(tx: DbOrTx, row: SandboxPaymentRow, kind: WireEvent['kind'], at: Date): Promise<string | null> {
+  async function queueEvent(tx: DbOrTx, row: SandboxPaymentRow, kind: WireEvent['kind'], at: Date, credentials: ProviderCredentials): Promise<string | null> {
     const p = need(row.channel);
     if (!p.style.notifies.includes(kind)) return null;
-    const { body, contentType } = p.style.encode(wireEvent(p, row, kind, at), o.credentials(p.code));
+    const { body, contentType } = p.style.encode(wireEvent(p, row, kind, at), credentials);
     const copy = { channel: row.channel, paymentId: row.id, event: kind, body, headers: { 'content-type': contentType }, url: row.notifyUrl, nextAttemptAt: at };
     const rows = await insertCallbacks(tx, o.faults?.duplicateCallbacks ? [copy, copy] : [copy]);
     return rows[0].id;
@@ -124,21 +134,25 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
   /** Closes the payment with its callback in one transaction; null when it was no longer open (or not payable). */
   async function closeWithEvent(
     row: SandboxPaymentRow,
-    to: 'paid' | 'canceled' | 'expired',
+    to: 'approved' | 'paid' | 'canceled' | 'expired',
     now: Date,
-    cond: { payableAt?: Date; lapsedAt?: Date },
+    cond: { payableAt?: Date; lapsedAt?: Date; from?: readonly SandboxStatus[] },
   ): Promise<{ payment: SandboxPaymentRow; callbackId: string | null } | null> {
+    // The signing keys are read before the transaction: loading them (first use) must not wait on it (PGlite has one
+    // connection, which the transaction holds).
+    const credentials = await o.credentials(need(row.channel).code);
     return db.transaction(async (tx) => {
       const closed = await closePayment(tx, row.id, to, now, cond);
       if (!closed) return null;
-      return { payment: closed, callbackId: await queueEvent(tx, closed, to, now) };
+      return { payment: closed, callbackId: await queueEvent(tx, closed, to, now, credentials) };
     });
   }
 
   async function lookup(code: string, id: string, now: Date): Promise<SandboxPaymentRow | null> {
     const row = await findPayment(db, code, id);
-    if (!row || row.status !== 'created' || row.expiresAt > now) return row;
-    const lapsed = await closeWithEvent(row, 'expired', now, { lapsedAt: now });
+    if (!row || !OPEN_STATUSES.includes(row.status as SandboxStatus) || row.expiresAt > now) return row;
+    // An order approved but never captured lapses like an unpaid one (PayPal voids it: CHECKOUT.ORDER.VOIDED).
+    const lapsed = await closeWithEvent(row, 'expired', now, { lapsedAt: now, from: OPEN_STATUSES });
     return lapsed?.payment ?? findPayment(db, code, id);
   }
 
@@ -154,10 +168,10 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     profile: (code) => profiles.get(code),
     hostedPageUrl: (code, id) => `${o.publicUrl}/sandbox/${code}/pay/${encodeURIComponent(id)}`,
     providerCredentials: (code) => o.credentials(need(code).code),
-    certificate(code, url) {
+    async certificate(code, url) {
       const p = profiles.get(code);
       if (!p?.publishesCertificate) return null;
-      const c = o.credentials(p.code);
+      const c = await o.credentials(p.code);
       return c.certificateId === url && c.certificatePem ? c.certificatePem : null;
     },
 
@@ -197,8 +211,8 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     async close(code, id, now) {
       const row = await lookup(code, id, now);
       if (!row) return { ok: false, reason: 'not_found' };
-      if (row.status === 'created') {
-        const closed = await closePayment(db, row.id, 'canceled', now);
+      if (OPEN_STATUSES.includes(row.status as SandboxStatus)) {
+        const closed = await closePayment(db, row.id, 'canceled', now, { from: OPEN_STATUSES });
         if (closed) return { ok: true, status: 'canceled' };
         return provider.close(code, id, now);
       }
@@ -227,7 +241,31 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
     async payerPays(code, id, now) {
       const row = await findPayment(db, code, id);
       if (!row) return { ok: false, payment: null };
-      return afterPayer(await closeWithEvent(row, 'paid', now, { payableAt: now }), code, id, now);
+      const to = need(code).approvesBeforeCapture ? 'approved' : 'paid';
+      return afterPayer(await closeWithEvent(row, to, now, { payableAt: now }), code, id, now);
+    },
+
+    async payerDeclined(code, id, now) {
+      const p = need(code);
+      const row = await findPayment(db, code, id);
+      if (!row) return { ok: false, payment: null };
+      if (!p.declinesTestCard || row.status !== 'created' || row.expiresAt <= now) return { ok: false, payment: await lookup(code, id, now) };
+      // Nothing changes on the payment: the session stays open for another card. Only the event is sent.
+      const callbackId = await queueEvent(db, row, 'declined', now, await o.credentials(p.code));
+      if (callbackId && !o.faults?.deferCallbacks) await provider.deliver(callbackId, now);
+      return { ok: true, payment: row };
+    },
+
+    async capture(code, id, now) {
+      const row = await lookup(code, id, now);
+      if (!row) return { ok: false, payment: null };
+      if (row.status === 'paid') return { ok: true, payment: row };
+      if (row.status !== 'approved') return { ok: false, payment: row };
+      const captured = await closeWithEvent(row, 'paid', now, { payableAt: now, from: ['approved'] });
+      // Another capture (the webhook's and the payer's return racing) or the expiry won: answer what it left.
+      if (!captured) return provider.capture(code, id, now);
+      if (captured.callbackId && !o.faults?.deferCallbacks) await provider.deliver(captured.callbackId, now);
+      return { ok: true, payment: captured.payment };
     },
 
     async payerCancels(code, id, now) {
@@ -262,7 +300,7 @@ export function createSandboxProvider(o: SandboxOptions): SandboxProvider {
       if (!row) return false;
       const { cb, p } = row;
       // Each attempt is signed when it is sent, as the channels do, so a timestamped signature is always fresh.
-      const headers = { ...cb.headers, ...p.style.headersFor(cb.body, o.credentials(p.code), new Date()) };
+      const headers = { ...cb.headers, ...p.style.headersFor(cb.body, await o.credentials(p.code), new Date()) };
       let error: string;
       try {
         const answer = await o.transport({ url: cb.url, headers, body: cb.body, timeoutMs: p.ackTimeoutMs });

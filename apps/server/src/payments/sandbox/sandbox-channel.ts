@@ -1,5 +1,5 @@
 import type { Currency } from '@portal/contract/currency';
-import type { ChannelPayment, ChannelPaymentStatus, PaymentChannel } from '../types.ts';
+import type { CallbackVerification, ChannelPayment, ChannelPaymentStatus, PaymentChannel } from '../types.ts';
 import type { SandboxProfile } from './profiles.ts';
 import type { SandboxProvider } from './provider.ts';
 import type { ChannelCredentials } from './styles/types.ts';
@@ -10,9 +10,9 @@ import type { ChannelCredentials } from './styles/types.ts';
  */
 /**
  * `credentials` is the merchant's configuration of the channel, read when a callback is first checked (the sandbox's
- * keys are made on first use).
+ * keys are loaded from the database on first use).
  */
-export function createSandboxChannel(profile: SandboxProfile, provider: SandboxProvider, credentials: () => ChannelCredentials): PaymentChannel {
+export function createSandboxChannel(profile: SandboxProfile, provider: SandboxProvider, credentials: () => Promise<ChannelCredentials>): PaymentChannel {
   const { code, style } = profile;
   return {
     code,
@@ -26,9 +26,12 @@ export function createSandboxChannel(profile: SandboxProfile, provider: SandboxP
     },
 
     async retrievePayment(channelPaymentId, now = new Date()): Promise<ChannelPayment | null> {
-      const row = await provider.lookup(code, channelPaymentId, now);
+      let row = await provider.lookup(code, channelPaymentId, now);
       if (!row) return null;
-      const status = row.status as ChannelPaymentStatus;
+      // PayPal: the payer approved and came back before the webhook; the merchant captures now, as a real integration
+      // does on the payer's return (a capture already made answers as it is).
+      if (row.status === 'approved') row = (await provider.capture(code, channelPaymentId, now)).payment ?? row;
+      const status = (row.status === 'approved' ? 'created' : row.status) as ChannelPaymentStatus;
       return {
         channelPaymentId: row.id,
         merchantReference: row.merchantReference,
@@ -45,7 +48,26 @@ export function createSandboxChannel(profile: SandboxProfile, provider: SandboxP
 
     refundPayment: (channelPaymentId, input, now = new Date()) => provider.refund(code, channelPaymentId, input, now),
 
-    verifyCallback: (headers, rawBody, now = new Date()) => style.verify(headers, rawBody, credentials(), now),
+    async verifyCallback(headers, rawBody, now = new Date()): Promise<CallbackVerification> {
+      const v = style.verify(headers, rawBody, await credentials(), now);
+      if (!v.ok) return v;
+      const { status, failure, ...event } = v.event;
+      if (status === 'declined') {
+        // Stripe's payment_intent.payment_failed: the attempt failed, the payment stays open for another.
+        if (!failure) return { ok: false, reason: 'malformed' };
+        const { channelPaymentId, merchantReference, eventId, occurredAt } = event;
+        return { ok: true, event: null, notice: { channelPaymentId, merchantReference, eventId, occurredAt, failure } };
+      }
+      if (status === 'approved') {
+        // PayPal's CHECKOUT.ORDER.APPROVED: the buyer approved, nothing is paid until the merchant captures. PayPal's
+        // guidance is to capture on this event; the capture's outcome is what the event means for the payment.
+        const captured = await provider.capture(code, event.channelPaymentId, now);
+        const row = captured.payment;
+        if (!row || row.merchantReference !== event.merchantReference || row.status === 'created' || row.status === 'approved') return { ok: false, reason: 'malformed' };
+        return { ok: true, event: { ...event, status: row.status as 'paid' | 'canceled' | 'expired' } };
+      }
+      return { ok: true, event: { ...event, status } };
+    },
 
     acknowledgement: (accepted) => style.acknowledgement(accepted),
   };

@@ -6,7 +6,10 @@ import { sandboxCallbacks, sandboxPayments } from '../../db/schema/index.ts';
 
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
 export type SandboxCallbackRow = typeof sandboxCallbacks.$inferSelect;
-export type SandboxStatus = 'created' | 'paid' | 'canceled' | 'expired';
+// created -> paid | canceled | expired; PayPal: created -> approved (the buyer approved) -> paid (the merchant captured).
+export type SandboxStatus = 'created' | 'approved' | 'paid' | 'canceled' | 'expired';
+/** Statuses still open: the payment can still be paid (approved: captured) and still lapses. */
+export const OPEN_STATUSES: readonly SandboxStatus[] = ['created', 'approved'];
 
 export async function insertPayment(db: DbOrTx, values: typeof sandboxPayments.$inferInsert): Promise<SandboxPaymentRow> {
   const [row] = await db.insert(sandboxPayments).values(values).returning();
@@ -41,9 +44,9 @@ export async function closePayment(
   id: string,
   to: Exclude<SandboxStatus, 'created'>,
   at: Date,
-  o: { payableAt?: Date; lapsedAt?: Date } = {},
+  o: { payableAt?: Date; lapsedAt?: Date; from?: readonly SandboxStatus[] } = {},
 ): Promise<SandboxPaymentRow | null> {
-  const conds = [eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'created')];
+  const conds = [eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...(o.from ?? ['created'])])];
   if (o.payableAt) conds.push(gt(sandboxPayments.expiresAt, o.payableAt));
   if (o.lapsedAt) conds.push(lte(sandboxPayments.expiresAt, o.lapsedAt));
   const [row] = await db
@@ -73,7 +76,7 @@ export async function lapsedPayments(db: DbOrTx, now: Date, limit: number): Prom
   return db
     .select()
     .from(sandboxPayments)
-    .where(and(eq(sandboxPayments.status, 'created'), lte(sandboxPayments.expiresAt, now)))
+    .where(and(inArray(sandboxPayments.status, [...OPEN_STATUSES]), lte(sandboxPayments.expiresAt, now)))
     .orderBy(asc(sandboxPayments.expiresAt))
     .limit(limit);
 }

@@ -21,7 +21,7 @@ const Params = z.object({
 const PageQuery = z.object({ lang: z.string().optional() });
 const pageLang = (lang: string | undefined, fallback: Language) => (lang ? normalizeLanguage(lang.slice(0, 35), fallback) : fallback);
 // Only the payer's choice: the amount, currency and payee are the payment's own; other fields are dropped.
-const ActionBody = z.object({ action: z.enum(['pay', 'cancel']), lang: z.string().optional() });
+const ActionBody = z.object({ action: z.enum(['pay', 'cancel', 'decline']), lang: z.string().optional() });
 
 function send(reply: FastifyReply, answer: CheckoutAnswer) {
   reply.header('cache-control', 'no-store');
@@ -48,7 +48,7 @@ export default async function channelsRoutes(app: FastifyInstance) {
     '/sandbox/paypal/v1/notifications/certs/:name',
     { schema: { tags, summary: "The sandbox PayPal's webhook signing certificate (PEM)", params: z.object({ name: z.string().max(100) }) } },
     async (req, reply) => {
-      const pem = sandbox.certificate('paypal', `${app.deps.payments.publicUrl}/sandbox/paypal/v1/notifications/certs/${req.params.name}`);
+      const pem = await sandbox.certificate('paypal', `${app.deps.payments.publicUrl}/sandbox/paypal/v1/notifications/certs/${req.params.name}`);
       if (!pem) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.header('cache-control', 'public, max-age=3600').type('application/x-pem-file').send(pem);
     },
@@ -68,7 +68,7 @@ export default async function channelsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'The payer pays or cancels on the hosted page; redirects (303) to the merchant',
+        summary: 'The payer pays or cancels on the hosted page (redirects 303 to the merchant), or has a card declined (Stripe: the page again, 402)',
         params: Params,
         body: ActionBody,
         consumes: ['application/x-www-form-urlencoded'],

@@ -349,6 +349,34 @@ export function railSupplierContract(name: string, make: () => Promise<Made>, op
       });
     });
 
+    describe('changes to a sleeper and refunds of changed tickets', () => {
+      it('gives every new ticket the berth asked for, priced as that berth, and refunds it on the new booking by the new train', async () => {
+        const date = dateIn(5);
+        const sleepers = (await search(routes[0], date)).filter((x) => (classOf(x, 'hard_sleeper')?.available ?? 0) > 4);
+        expect(sleepers.length, 'a train with hard sleepers').toBeGreaterThan(0);
+        const [s] = sleepers;
+        const later = (await search(routes[0], dateIn(9))).find((x) => x.trainNumber === s.trainNumber)!;
+        const b = await hold(s, { seatClass: 'hard_sleeper', passengers: [adult('郑一'), adult('王二')] });
+        valueOf(await made.supplier.ticket(refOf(b), ctx()));
+        const request = { passengerIndexes: [0, 1], serviceId: later.serviceId, from: boarding(later).code, to: alighting(later).code, seatClass: 'hard_sleeper' as const, berth: 'middle' as const, clientReference: randomUUID() };
+        const c = valueOf(await made.supplier.change(refOf(b), request, ctx()));
+        const middle = classOf(later, 'hard_sleeper')!.berths!.find((x) => x.berth === 'middle')!.price;
+        expect(c.booking.tickets.map((t) => [t.passengerIndex, t.seat.berth, t.price])).toEqual([
+          [0, 'middle', middle],
+          [1, 'middle', middle],
+        ]);
+        expect(c.booking.passengers.map((p) => p.name)).toEqual(['郑一', '王二']);
+        expect(c.lines.map((l) => l.newFare)).toEqual([middle, middle]);
+        // Nine days out: the new train's time decides the fee (free), on the new fare.
+        const r = valueOf(await made.supplier.refund(refOf(c.booking), { passengerIndexes: [1], clientReference: randomUUID() }, ctx()));
+        expect(trainRefundFee(middle, chinaTimeToInstant(c.booking.from.departure!), NOW)!.tier).toBe('free');
+        expect(r.lines).toEqual([{ passengerIndex: 1, fare: middle, fee: 0, refund: middle }]);
+        expect(r.booking.tickets.map((t) => t.status)).toEqual(['issued', 'refunded']);
+        // The old booking's ticket stays changed: it is not the railway's to refund again.
+        expect(await made.supplier.refund(refOf(b), { passengerIndexes: [1], clientReference: randomUUID() }, ctx())).toEqual({ status: 'refused', reason: 'already_done' });
+      });
+    });
+
     describe.runIf(simulator)('seats by segment (simulator)', () => {
       it('a seat sold A-C is not on sale A-B or B-C, and is again from C on', async () => {
         const s = await gTrain(dateIn(8));

@@ -207,12 +207,18 @@ export interface RailRefund {
 }
 
 export interface RailChangeRequest {
+  /** The new booking lists these passengers in ascending order of these indexes (its passengerIndex 0, 1, ...). */
   passengerIndexes: number[];
   /** A service from a search of this supplier, with the ride's stations (12306 also changes the arrival station). */
   serviceId: string;
   from: string;
   to: string;
   seatClass: SeatClass;
+  /**
+   * Sleepers: the berth every new ticket must get. Unlike a booking's wish this is strict (none of that berth free is
+   * sold_out): a change is priced by its berth before it is made, and cannot be undone.
+   */
+  berth?: Berth;
   clientReference: string;
 }
 

@@ -1,24 +1,5 @@
-import type { ReactNode } from 'react';
-import { Table, Typography, type TableProps } from 'antd';
+import { Typography } from 'antd';
 import { formatDateTime } from '../../lib/format';
-import { KeyboardScroll } from '../KeyboardScroll';
-
-type Props<T> = Omit<TableProps<T>, 'rowKey' | 'size' | 'scroll' | 'locale'> & {
-  /** What the table shows with no rows (antd's own empty state when left out). */
-  empty?: ReactNode;
-};
-
-/**
- * The table shape of every bills list (statements, wallet entries, transactions): rows keyed by id, wider than a
- * phone on purpose so it scrolls sideways while its first column stays pinned, and the caller's empty state.
- */
-export function BillsTable<T extends { id: string }>({ empty, ...props }: Props<T>) {
-  return (
-    <KeyboardScroll>
-      <Table<T> rowKey="id" size="medium" scroll={{ x: 'max-content' }} locale={empty ? { emptyText: empty } : undefined} {...props} />
-    </KeyboardScroll>
-  );
-}
 
 /** An absent value in a bills table or summary. */
 export const Dash = () => <Typography.Text type="secondary">—</Typography.Text>;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ListTable } from '../ListTable';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Statement } from '@portal/contract/api/bills';
 import { formatDate } from '../../lib/format';
 import { AmountText } from './AmountText';
-import { BillsTable, Dash, DateTimeCell } from './BillsTable';
+import { Dash, DateTimeCell } from './BillsTable';
 import { isProvisional } from './statement-month';
 
 interface Props {
@@ -127,5 +128,5 @@ export function StatementsTable({ statements, loading = false, pagination, dateF
     },
   );
 
-  return <BillsTable<Statement> columns={columns} dataSource={statements} loading={loading} pagination={pagination} empty={empty} />;
+  return <ListTable<Statement> columns={columns} dataSource={statements} loading={loading} pagination={pagination} empty={empty} />;
 }

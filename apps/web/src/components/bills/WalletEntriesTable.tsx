@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { ListTable } from '../ListTable';
 import { Flex, Grid, Typography, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry } from '@portal/contract/api/bills';
 import { AmountText } from './AmountText';
-import { BillsTable, CopyableCell, Dash, DateTimeCell } from './BillsTable';
+import { CopyableCell, Dash, DateTimeCell } from './BillsTable';
 import { EntryTypeTag } from './EntryTypeTag';
 import { CARD_STYLE, CardList } from '../orders/CardList';
 
@@ -93,5 +94,5 @@ export function WalletEntriesTable({ entries, loading = false, pagination, dateF
     },
   ];
 
-  return <BillsTable<WalletEntry> columns={columns} dataSource={entries} loading={loading} pagination={pagination} empty={empty} />;
+  return <ListTable<WalletEntry> columns={columns} dataSource={entries} loading={loading} pagination={pagination} empty={empty} />;
 }

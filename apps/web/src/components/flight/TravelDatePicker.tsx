@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { BOOKING_WINDOW_DAYS } from '@portal/contract/api/shopping';
+import { BOOKING_WINDOW_DAYS } from '@portal/contract/api/shopping-constants';
 import { parseTravelDate } from '@portal/contract/passengers/dates';
 import { DateInput } from '../DateInput';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CABIN_CLASSES, INVOICE_TYPES, PASSENGER_TYPES, TICKETING_CHANNELS, TICKETING_SPEEDS } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, INVOICE_TYPES, PASSENGER_TYPES, TICKETING_CHANNELS, TICKETING_SPEEDS } from '@portal/contract/api/shopping-constants';
 import { DOCUMENT_TYPES } from '@portal/contract/api/flight-orders';
 import en from '../../locales/en/flight.json';
 import zhCN from '../../locales/zh-CN/flight.json';

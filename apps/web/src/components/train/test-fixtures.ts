@@ -73,3 +73,24 @@ export function makeAnswer(services: TrainService[], over: Partial<TrainSearchAn
     ...over,
   };
 }
+
+/**
+ * lib/session mocked as an operator of an agency with the train service, for the booking pages' tests:
+ *   vi.mock('../../../lib/session', () => import('../../../components/train/test-fixtures').then((f) => f.operatorSessionModule()));
+ */
+export function operatorSessionModule() {
+  const me = {
+    userInfo: {
+      id: 'me',
+      username: 'agent7',
+      nickname: 'Li Lei',
+      email: 'lilei@agency.example',
+      areaCode: '86',
+      mobile: '13800138000',
+      roles: ['operator'],
+      config: { dateFormat: 'yyyy-MM-dd', cities: [], defaultRegion: '86' },
+    },
+    company: { config: { commonConfig: { settlementCurrency: 'CNY', enableTrainService: true } } },
+  };
+  return { useSession: () => ({ me }) };
+}

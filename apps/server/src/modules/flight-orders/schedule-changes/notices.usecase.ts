@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { DisruptionKind, NoticeAnswerBody, NoticeFlight, NoticeListAnswer, NoticeListQuery, ScheduleNotice } from '@portal/contract/api/after-sales';
-import { DEFAULT_COMMON_CONFIG } from '@portal/contract/api/auth';
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
 import { translate } from '@portal/contract/messages';
@@ -9,8 +8,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../plugins/errors.ts';
 import type { SupplierScheduleChange } from '../../../suppliers/air/types.ts';
 import type { AuthContext } from '../../auth/session.service.ts';
-import { findCompany } from '../../company/company.repository.ts';
-import { queueEmail } from '../../notifications/outbox.service.ts';
+import { noticeToOrderContact } from '../../notifications/outbox.service.ts';
 import { flightConfigOf } from '../../shopping/agency-filters.ts';
 import type { WebhookPayload } from '../../webhooks/webhooks.service.ts';
 import { companyFlightConfig, ensureSecret, insertDelivery } from '../../webhooks/webhooks.repository.ts';
@@ -297,21 +295,10 @@ const flightLines = (flights: NoticeFlight[], language: Language) =>
 const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 async function mailContact(tx: Tx, order: OrderRow, notice: NoticeRow): Promise<void> {
-  const contact = order.contact as { name?: string; email?: string };
-  if (!contact.email) return;
-  const company = await findCompany(tx, order.companyId);
-  if (!company) return;
-  const language = { ...DEFAULT_COMMON_CONFIG, ...company.commonConfig }.emailLanguage;
-  const kind = translate(`scheduleChange.kind.${notice.kind}`, language);
-  const advice = translate(notice.kind === 'cancel_no_save' ? 'scheduleChange.email.adviceRefuse' : 'scheduleChange.email.adviceAnswer', language, { deadline: utcText(notice.deadline) });
-  await queueEmail(tx, {
-    companyId: order.companyId,
-    kind: 'notice',
-    to: contact.email,
-    language,
-    params: {
-      platform: company.name,
-      name: contact.name ?? '',
+  await noticeToOrderContact(tx, order, (language) => {
+    const kind = translate(`scheduleChange.kind.${notice.kind}`, language);
+    const advice = translate(notice.kind === 'cancel_no_save' ? 'scheduleChange.email.adviceRefuse' : 'scheduleChange.email.adviceAnswer', language, { deadline: utcText(notice.deadline) });
+    return {
       title: translate('scheduleChange.email.subject', language, { booking: order.bookingNumber, kind }),
       body: translate('scheduleChange.email.body', language, {
         booking: order.bookingNumber,
@@ -321,7 +308,7 @@ async function mailContact(tx: Tx, order: OrderRow, notice: NoticeRow): Promise<
         newFlights: flightLines(notice.newFlights, language),
         advice,
       }),
-    },
+    };
   });
 }
 

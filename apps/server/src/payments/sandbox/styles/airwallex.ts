@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CallbackVerification } from '../../types.ts';
 import { currencyOf, fresh, fromDecimal, header, hmacSha256, parseIso, parseJson, sameMac, toDecimal } from '../wire.ts';
-import type { CallbackStyle } from './types.ts';
+import type { CallbackStyle, WireVerification } from './types.ts';
 
 /**
  * Airwallex webhooks: a JSON event signed in `x-signature` (hex HMAC-SHA256 of the `x-timestamp` header, in
@@ -42,7 +41,7 @@ export const airwallexStyle: CallbackStyle = {
     const ts = String(now.getTime());
     return { 'x-timestamp': ts, 'x-signature': hmacSha256(c.secret, ts + body).toString('hex') };
   },
-  verify(headers, rawBody, c, now): CallbackVerification {
+  verify(headers, rawBody, c, now): WireVerification {
     const ts = header(headers, 'x-timestamp');
     const sig = header(headers, 'x-signature');
     if (!ts || !/^\d{1,15}$/.test(ts) || !sig) return { ok: false, reason: 'malformed' };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CallbackVerification } from '../../types.ts';
 import { chinaTime, fresh, fromBase64, fromDecimal, parseChinaTime, rsaSha256Sign, rsaSha256Verify, toDecimal } from '../wire.ts';
-import type { CallbackStyle } from './types.ts';
+import { outcome, type CallbackStyle, type WireVerification } from './types.ts';
 
 /**
  * Alipay's asynchronous notification (https://opendocs.alipay.com/open/270/105902, signature check:
@@ -43,7 +42,7 @@ export const alipayStyle: CallbackStyle = {
       version: '1.0',
       trade_no: p.id,
       out_trade_no: p.merchantReference,
-      trade_status: STATUS[e.kind],
+      trade_status: STATUS[outcome(e.kind)],
       total_amount: toDecimal(p.amount, p.currency),
       subject: p.subject,
       gmt_create: chinaTime(p.createdAt),
@@ -61,7 +60,7 @@ export const alipayStyle: CallbackStyle = {
     return { body: params.toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8' };
   },
   headersFor: () => ({}),
-  verify(_headers, rawBody, c, now): CallbackVerification {
+  verify(_headers, rawBody, c, now): WireVerification {
     const params = new URLSearchParams(rawBody);
     const given = fromBase64(params.get('sign'));
     if (!given || params.get('sign_type') !== SIGN_TYPE || !c.providerPublicKey) return { ok: false, reason: 'malformed' };

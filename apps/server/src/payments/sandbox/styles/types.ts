@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { Currency } from '@portal/contract/currency';
-import type { CallbackAck, CallbackHeaders, CallbackVerification } from '../../types.ts';
+import type { CallbackAck, CallbackEvent, CallbackHeaders, CallbackRefusal } from '../../types.ts';
 
 /**
  * The merchant's configuration of a channel: what a real adapter is given, and all the sandbox's verifier reads. Each
@@ -34,10 +34,14 @@ export interface ProviderCredentials {
   merchantPublicKey?: KeyObject;
 }
 
-/** One event about one payment, as the channel's side knows it. */
+/**
+ * One event about one payment, as the channel's side knows it. Besides the outcomes: `approved`, PayPal's buyer
+ * approving an order the merchant has yet to capture (CHECKOUT.ORDER.APPROVED), and `declined`, a card declined on
+ * Stripe's page while the session stays open (payment_intent.payment_failed).
+ */
 export interface WireEvent {
   eventId: string;
-  kind: 'paid' | 'canceled' | 'expired';
+  kind: 'paid' | 'canceled' | 'expired' | 'approved' | 'declined';
   occurredAt: Date;
   payment: {
     id: string;
@@ -70,8 +74,30 @@ export interface CallbackStyle {
   newEventId(): string;
   encode(event: WireEvent, credentials: ProviderCredentials): { body: string; contentType: string };
   headersFor(body: string, credentials: ProviderCredentials, now: Date): Record<string, string>;
-  verify(headers: CallbackHeaders, rawBody: string, credentials: ChannelCredentials, now: Date): CallbackVerification;
+  verify(headers: CallbackHeaders, rawBody: string, credentials: ChannelCredentials, now: Date): WireVerification;
   acknowledgement(accepted: boolean): CallbackAck;
   /** Whether the merchant's answer stops the retries. */
   acknowledged(answer: { status: number; body: string }): boolean;
+}
+
+/** The card decline the sandbox's Stripe page stands for (Stripe's test card 4000 0000 0000 0002). */
+export interface WireFailure {
+  code: string;
+  declineCode: string | null;
+  message: string;
+}
+
+/**
+ * What a style reads from a genuine callback: an outcome (paid, canceled, expired), or a step the adapter acts on (an
+ * approval to capture), or a declined attempt (with the provider's reason). The adapter turns it into the portal's
+ * CallbackVerification.
+ */
+export type WireVerification =
+  | { ok: true; event: Omit<CallbackEvent, 'status'> & { status: CallbackEvent['status'] | 'approved' | 'declined'; failure?: WireFailure } }
+  | { ok: false; reason: CallbackRefusal };
+
+/** A kind of event every style can write: an outcome. Approval (PayPal) and a decline (Stripe) are those styles' own. */
+export function outcome(kind: WireEvent['kind']): 'paid' | 'canceled' | 'expired' {
+  if (kind === 'approved' || kind === 'declined') throw new Error(`this channel sends no ${kind} event`);
+  return kind;
 }

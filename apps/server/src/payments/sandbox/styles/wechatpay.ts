@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { CallbackVerification } from '../../types.ts';
 import { chinaIso, fresh, fromBase64, header, parseIso, parseJson, randomAlnum, rsaSha256Sign, rsaSha256Verify } from '../wire.ts';
-import type { CallbackStyle } from './types.ts';
+import type { CallbackStyle, WireVerification } from './types.ts';
 
 /**
  * WeChat Pay API v3 payment notifications (https://pay.weixin.qq.com/wiki/doc/apiv3/apis/chapter3_4_5.shtml; signature
@@ -99,7 +98,7 @@ export const wechatPayStyle: CallbackStyle = {
       'wechatpay-signature': rsaSha256Sign(c.signingKey, signed(ts, nonce, body)),
     };
   },
-  verify(headers, rawBody, c, now): CallbackVerification {
+  verify(headers, rawBody, c, now): WireVerification {
     const ts = header(headers, 'wechatpay-timestamp');
     const nonce = header(headers, 'wechatpay-nonce');
     const signature = fromBase64(header(headers, 'wechatpay-signature'));

@@ -1,7 +1,6 @@
 import { constants, createCipheriv, createDecipheriv, createPrivateKey, privateDecrypt, publicEncrypt, randomBytes, type KeyObject } from 'node:crypto';
-import type { CallbackVerification } from '../../types.ts';
 import { chinaTime, fromDecimal, parseChinaTime, parseJson, rsaSha256Sign, rsaSha256Verify, toDecimal } from '../wire.ts';
-import type { CallbackStyle } from './types.ts';
+import { outcome, type CallbackStyle, type WireVerification } from './types.ts';
 
 /**
  * YeePay's YOP result notification, a "digital envelope" (YOP platform docs at https://open.yeepay.com, 结果通知; the
@@ -91,7 +90,7 @@ export function yeepayStyle(payWay: string): CallbackStyle {
         merchantNo: c.merchantId,
         orderId: p.merchantReference,
         uniqueOrderNo: p.id,
-        status: STATUS[e.kind],
+        status: STATUS[outcome(e.kind)],
         orderAmount: toDecimal(p.amount, p.currency),
         payAmount: p.paidAt ? toDecimal(p.amount, p.currency) : '0.00',
         requestDate: chinaTime(p.createdAt),
@@ -103,7 +102,7 @@ export function yeepayStyle(payWay: string): CallbackStyle {
       return { body: params.toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8' };
     },
     headersFor: () => ({}),
-    verify(_headers, rawBody, c, now): CallbackVerification {
+    verify(_headers, rawBody, c, now): WireVerification {
       const params = new URLSearchParams(rawBody);
       const envelope = params.get('response');
       if (!envelope || !params.get('customerIdentification') || !c.merchantPrivateKey || !c.providerPublicKey) return { ok: false, reason: 'malformed' };

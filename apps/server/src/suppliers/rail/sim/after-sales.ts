@@ -80,7 +80,13 @@ export class RailAfterSales {
 
         const people = passengersOf(row);
         const id = randomUUID();
-        const seats = await desk.sellSeats(tx, ride, id, chosen.map(() => ({})));
+        const seats = await desk.sellSeats(
+          tx,
+          ride,
+          id,
+          chosen.map(() => ({ seatPreference: request.berth })),
+          { strict: Boolean(request.berth) },
+        );
         const fare = fareInputOf(ride.train, ride.train.stops[ride.to].km - ride.train.stops[ride.from].km);
         const at = now.toISOString();
         const newTickets: StoredTicket[] = chosen.map((old, i) => ({

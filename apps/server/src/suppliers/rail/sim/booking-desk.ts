@@ -178,9 +178,16 @@ export class RailBookingDesk {
 
   /**
    * Takes seats for the passengers on every segment of the ride and picks their seat numbers: the lowest free ones,
-   * meeting each passenger's wish where a free seat does. Standing tickets take no seat number.
+   * meeting each passenger's wish where a free seat does (`strict`: only such a seat, else sold out). Standing tickets
+   * take no seat number.
    */
-  async sellSeats(tx: Tx, ride: Ride, bookingId: string, passengers: Pick<RailPassenger, 'seatPreference'>[]): Promise<{ seatNo: number | null; seat: RailSeat }[]> {
+  async sellSeats(
+    tx: Tx,
+    ride: Ride,
+    bookingId: string,
+    passengers: Pick<RailPassenger, 'seatPreference'>[],
+    o: { strict?: boolean } = {},
+  ): Promise<{ seatNo: number | null; seat: RailSeat }[]> {
     const { code } = this.deps;
     const k = keyOf(ride);
     const consist = CONSISTS[ride.train.consist];
@@ -196,6 +203,8 @@ export class RailBookingDesk {
     const free = Array.from({ length: capacity }, (_, i) => i).filter((i) => !taken.has(i));
     const picked = passengers.map((p) => {
       const at = free.findIndex((i) => matches(seatOf(consist, ride.seatClass, i), p.seatPreference));
+      // A strict wish (a change priced by its berth) is met or not sold at all.
+      if (at < 0 && o.strict) throw new Rollback('sold_out');
       const [seatNo] = free.splice(at >= 0 ? at : 0, 1);
       return { seatNo, seat: seatOf(consist, ride.seatClass, seatNo) };
     });

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { Flex, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@portal/contract/api/bills';
 import { AmountText } from '../../../components/bills/AmountText';
-import { BillsTable, CopyableCell, Dash, DateTimeCell } from '../../../components/bills/BillsTable';
+import { CopyableCell, Dash, DateTimeCell } from '../../../components/bills/BillsTable';
 import { TransactionStatusTag } from './TransactionStatusTag';
 
 interface Props {
@@ -80,5 +81,5 @@ export function TransactionsTable({ transactions, loading, pagination, dateForma
     { title: t('bills.transactions.columns.createdAt'), dataIndex: 'createdAt', width: 150, render: time },
   ];
 
-  return <BillsTable<Transaction> columns={columns} dataSource={transactions} loading={loading} pagination={pagination} empty={empty} />;
+  return <ListTable<Transaction> columns={columns} dataSource={transactions} loading={loading} pagination={pagination} empty={empty} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { ListTable } from '../../../components/ListTable';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@portal/contract/api/webhooks';
 import { formatDateTime } from '../../../lib/format';
@@ -85,15 +86,13 @@ export function WebhookDeliveriesTable({ items, loading, pagination, dateFormat,
   ];
 
   return (
-    <Table<WebhookDelivery>
-      rowKey="id"
+    <ListTable<WebhookDelivery>
       size="small"
       columns={columns}
       dataSource={items}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: empty }}
+      empty={empty}
     />
   );
 }

@@ -37,7 +37,7 @@ import { BookingFailureAlert } from './BookingFailureAlert';
 import { ContactCard } from './ContactCard';
 import { PassengerCard } from './PassengerCard';
 import { PastePassengersModal } from './PastePassengersModal';
-import { TravellerPickerModal } from './TravellerPickerModal';
+import { TravellerPickerModal } from '../../../components/travellers/TravellerPickerModal';
 import { usePassengerImport } from './usePassengerImport';
 
 interface Props {

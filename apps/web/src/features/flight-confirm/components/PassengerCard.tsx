@@ -11,7 +11,7 @@ import { upperLatin } from '../../../lib/upper-latin';
 import { DateInput } from '../../../components/DateInput';
 import type { PassengerSlot } from '../model/booking-form';
 import { DocumentRecognitionUpload } from './DocumentRecognitionUpload';
-import { TravellerQuickSelect } from './TravellerQuickSelect';
+import { TravellerQuickSelect } from '../../../components/travellers/TravellerQuickSelect';
 import type { CardNote } from './usePassengerImport';
 
 /** Selects and pickers report a choice at once; typed text is checked when the agent leaves the field. */

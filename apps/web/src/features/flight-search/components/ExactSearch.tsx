@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
 import { CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping-constants';
 import { MAX_EXACT_SEGMENTS, nextSegment, validateExact, type ExactDraft, type ExactSegmentDraft } from '../model/exact-search';
 import { today } from '../model/search-query';
 import type { SearchErrors } from '../model/validate-search';

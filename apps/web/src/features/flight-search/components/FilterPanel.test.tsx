@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PRODUCT_TYPES, type SolutionFilters } from '@portal/contract/api/shopping';
+import type { SolutionFilters } from '@portal/contract/api/shopping';
+import { PRODUCT_TYPES } from '@portal/contract/api/shopping-constants';
 import i18n from '../../../lib/i18n';
 import { FilterPanel } from './FilterPanel';
 

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Divider, Flex, Radio, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CABIN_CLASSES, TICKETING_SPEEDS, TIME_BANDS, type CabinClass, type Facets, type SolutionFilters, type TimeBand } from '@portal/contract/api/shopping';
+import type { Facets, SolutionFilters } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, TICKETING_SPEEDS, TIME_BANDS, type CabinClass, type TimeBand } from '@portal/contract/api/shopping-constants';
 import type { Currency } from '@portal/contract/currency';
 import { formatDuration } from '../../../lib/format';
 import { useReferenceNames } from '../../../lib/reference-names';

@@ -1,8 +1,15 @@
-import { Button, Flex, InputNumber, Popover, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Flex, Popover, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PASSENGER_TYPES, type PassengerType } from '@portal/contract/api/shopping';
+import { PASSENGER_TYPES, type PassengerType } from '@portal/contract/api/shopping-constants';
 import { MAX_PASSENGERS, type PassengerCounts } from '../model/search-query';
+
+// Issue 14, page weight: the steppers are drawn when the popover opens, not with the search form; their chunk is
+// fetched as the pointer or focus reaches the button.
+const loadInputNumber = () => import('antd/es/input-number');
+const InputNumber = lazy(loadInputNumber);
+const prefetch = () => void loadInputNumber().catch(() => undefined);
 
 interface Props {
   value: PassengerCounts;
@@ -30,16 +37,18 @@ export function PassengerPicker({ value, onChange, status }: Props) {
               {t(`flight.search.passengerAge.${p}`)}
             </Typography.Text>
           </Flex>
-          <InputNumber
-            aria-label={t(`flight.passengerType.${p}`)}
-            min={p === 'adult' ? 1 : 0}
-            max={max(p)}
-            precision={0}
-            value={value[p]}
-            mode="spinner"
-            style={{ width: 110 }}
-            onChange={(n) => onChange({ ...value, [p]: typeof n === 'number' ? n : p === 'adult' ? 1 : 0 })}
-          />
+          <Suspense fallback={<div style={{ width: 110, height: 32 }} />}>
+            <InputNumber
+              aria-label={t(`flight.passengerType.${p}`)}
+              min={p === 'adult' ? 1 : 0}
+              max={max(p)}
+              precision={0}
+              value={value[p]}
+              mode="spinner"
+              style={{ width: 110 }}
+              onChange={(n) => onChange({ ...value, [p]: typeof n === 'number' ? n : p === 'adult' ? 1 : 0 })}
+            />
+          </Suspense>
         </Flex>
       ))}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -50,7 +59,14 @@ export function PassengerPicker({ value, onChange, status }: Props) {
 
   return (
     <Popover content={content} trigger="click" placement="bottomLeft">
-      <Button icon={<UserOutlined />} danger={status === 'error'} style={{ width: '100%', justifyContent: 'flex-start' }} aria-label={t('flight.search.passengers')}>
+      <Button
+        icon={<UserOutlined />}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
+        danger={status === 'error'}
+        style={{ width: '100%', justifyContent: 'flex-start' }}
+        aria-label={t('flight.search.passengers')}
+      >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{summary}</span>
       </Button>
     </Popover>

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Col, Form, Row, Select, Switch, Tabs } from 'antd'
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CABIN_CLASSES, MAX_JOURNEYS, type BookingType } from '@portal/contract/api/shopping';
-import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
+import { CABIN_CLASSES, MAX_JOURNEYS, type BookingType } from '@portal/contract/api/shopping-constants';
+import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth-constants';
 import { toDayjsFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ISO_DATE, emptyJourney, today, type JourneyDraft, type SearchDraft, type SearchMode } from '../model/search-query';

@@ -1,7 +1,7 @@
 import { Button, Flex, Segmented, Tooltip } from 'antd';
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SORT_KEYS, type SortKey } from '@portal/contract/api/shopping';
+import { SORT_KEYS, type SortKey } from '@portal/contract/api/shopping-constants';
 import type { SortOrder } from '../model/search-query';
 
 interface Props {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { CABIN_CLASSES, type AccurateSearchBody, type CabinClass } from '@portal/contract/api/shopping';
+import type { AccurateSearchBody } from '@portal/contract/api/shopping';
+import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping-constants';
 import { MAX_PASSENGERS, today, tomorrow, type PassengerCounts } from './search-query';
 import { cityOf } from '../../../components/flight/place-labels';
 import type { ErrorKey, SearchErrors } from './validate-search';

@@ -1,15 +1,6 @@
 import dayjs from 'dayjs';
-import {
-  BOOKING_TYPES,
-  CABIN_CLASSES,
-  MAX_JOURNEYS,
-  SORT_KEYS,
-  type BookingType,
-  type CabinClass,
-  type LocationType,
-  type SearchBody,
-  type SortKey,
-} from '@portal/contract/api/shopping';
+import type { LocationType, SearchBody } from '@portal/contract/api/shopping';
+import { BOOKING_TYPES, CABIN_CLASSES, MAX_JOURNEYS, SORT_KEYS, type BookingType, type CabinClass, type SortKey } from '@portal/contract/api/shopping-constants';
 import { defaultExactDraft, parseExactCabin, parseSegment, refreshExactDates, serializeSegment, MAX_EXACT_SEGMENTS, type ExactDraft } from './exact-search';
 
 /**

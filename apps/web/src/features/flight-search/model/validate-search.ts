@@ -1,4 +1,4 @@
-import { MAX_JOURNEYS } from '@portal/contract/api/shopping';
+import { MAX_JOURNEYS } from '@portal/contract/api/shopping-constants';
 import { MAX_PASSENGERS, today, type SearchDraft } from './search-query';
 import { cityOf } from '../../../components/flight/place-labels';
 

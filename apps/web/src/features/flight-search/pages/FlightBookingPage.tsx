@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Flex, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisPnrAnswer, FareChoice, SearchStarted, Solution, SortKey } from '@portal/contract/api/shopping';
 import { paths } from '../../../app/paths';
 import type { ConfirmNavigationState } from '../../../components/flight/confirm-navigation';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useStartAccurateSearch, useStartPnrSearch, useStartSearch } from '../api/start-search';
-import { ResultsSection } from '../components/ResultsSection';
 import { SearchPanel } from '../components/SearchPanel';
 import type { PnrNotice } from '../components/PnrSearch';
 import { lastSearch } from '../model/last-search';
@@ -24,6 +24,12 @@ import {
   type SearchUrlState,
   type SortOrder,
 } from '../model/search-query';
+
+// Issue 14, page weight: the results (cards, filters, fare tables) come when a search has run, not with the form; the
+// chunk is fetched once the agent starts filling the form (or a search starts), so it is there when the answer is.
+const loadResults = () => import('../components/ResultsSection');
+const ResultsSection = lazy(() => loadResults().then((m) => ({ default: m.ResultsSection })));
+const prefetchResults = () => void loadResults().catch(() => undefined);
 
 const withoutResults = (s: SearchUrlState): SearchUrlState => ({ ...s, searchId: null, startedAt: null });
 
@@ -65,6 +71,7 @@ export default function FlightBookingPage() {
   const lastPnr = useRef(state.pnr);
   const run = useCallback(
     (mode: SearchMode, draft: SearchDraft, pnrText: string, replace = false, exact: ExactDraft | undefined = state.exact) => {
+      prefetchResults();
       clearServer();
       const pnr = pnrText || lastPnr.current;
       if (mode === 'pnr') lastPnr.current = pnr;
@@ -184,7 +191,7 @@ export default function FlightBookingPage() {
   const shownSearchId = state.searchId && !(hidden && hidden.searchId === state.searchId && hidden.at === location.key) ? state.searchId : null;
 
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} onFocusCapture={prefetchResults} onPointerDownCapture={prefetchResults}>
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('flight.title.booking')}
       </Typography.Title>
@@ -205,18 +212,20 @@ export default function FlightBookingPage() {
         onExactSearch={(exact) => run('exact', state.draft, '', false, exact)}
       />
       {shownSearchId && (
-        <ResultsSection
-          key={shownSearchId}
-          searchId={shownSearchId}
-          startedAt={state.startedAt}
-          legLabels={legLabels}
-          sort={state.sort}
-          order={state.order}
-          onSortChange={onSortChange}
-          onResearch={() => run(state.mode, state.draft, state.pnr)}
-          researching={busy}
-          onSelect={onSelect}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <ResultsSection
+            key={shownSearchId}
+            searchId={shownSearchId}
+            startedAt={state.startedAt}
+            legLabels={legLabels}
+            sort={state.sort}
+            order={state.order}
+            onSortChange={onSortChange}
+            onResearch={() => run(state.mode, state.draft, state.pnr)}
+            researching={busy}
+            onSelect={onSelect}
+          />
+        </Suspense>
       )}
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AboutSection } from '../components/AboutSection';
 import { FlightPlatformSection } from '../components/FlightPlatformSection';
@@ -13,7 +13,7 @@ import { scrollToSection } from '../components/section-ids';
 import '../landing.css';
 
 /** The public home page (spec point 2): the marketing story top to bottom, ending in the partnership enquiry. */
-export default function LandingPage() {
+function LandingPage() {
   const { hash } = useLocation();
 
   // The router does not scroll to a hash; links from elsewhere (the footer's /#about, /#partnership) rely on this.
@@ -35,3 +35,7 @@ export default function LandingPage() {
     </div>
   );
 }
+
+// Memo: the route guard above re-renders on the site's settings, the session and the texts; the page reads its own
+// (location, texts) and need not follow, a whole page's re-render being a long task on a phone (issue 14).
+export default memo(LandingPage);

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import { Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Typography, type TableColumnsType, type TableProps } from 'antd';
+import { ListTable } from '../../../components/ListTable';
 import { useTranslation } from 'react-i18next';
-import { KeyboardScroll } from '../../../components/KeyboardScroll';
 import type { ApplicationItem } from '@portal/contract/api/applications';
 import { LANGUAGES, type Language } from '@portal/contract/languages';
 import { regionNamer } from '../../../lib/display-names';
@@ -88,27 +88,23 @@ export function EnquiriesTable({ items, loading, pagination, dateFormat, empty }
   ];
 
   return (
-    <KeyboardScroll>
-      <Table<ApplicationItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={items}
-        loading={loading}
-        pagination={pagination}
-        // Wider than a phone on purpose: it scrolls sideways with the received time pinned.
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        expandable={{
-          fixed: 'left',
-          rowExpandable: (r) => Boolean(r.remarks),
-          expandedRowRender: (r) => (
-            <div>
-              <Typography.Text type="secondary">{t('platform.enquiries.columns.remarks')}</Typography.Text>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, maxWidth: 880 }}>{r.remarks}</Typography.Paragraph>
-            </div>
-          ),
-        }}
-      />
-    </KeyboardScroll>
+    <ListTable<ApplicationItem>
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      pagination={pagination}
+      // Wider than a phone on purpose: it scrolls sideways with the received time pinned.
+      empty={empty}
+      expandable={{
+        fixed: 'left',
+        rowExpandable: (r) => Boolean(r.remarks),
+        expandedRowRender: (r) => (
+          <div>
+            <Typography.Text type="secondary">{t('platform.enquiries.columns.remarks')}</Typography.Text>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, maxWidth: 880 }}>{r.remarks}</Typography.Paragraph>
+          </div>
+        ),
+      }}
+    />
   );
 }

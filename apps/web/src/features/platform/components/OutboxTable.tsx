@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { ListTable } from '../../../components/ListTable';
 import { useTranslation } from 'react-i18next';
-import { KeyboardScroll } from '../../../components/KeyboardScroll';
 import type { OutboxEmail, OutboxStatus } from '@portal/contract/api/outbox';
 import { formatDateTime } from '../../../lib/format';
 
@@ -63,35 +63,31 @@ export function OutboxTable({ items, loading, pagination, dateFormat, empty }: P
   ];
 
   return (
-    <KeyboardScroll>
-      <Table<OutboxEmail>
-        rowKey="id"
-        columns={columns}
-        dataSource={items}
-        loading={loading}
-        pagination={pagination}
-        // Wider than a phone on purpose: it scrolls sideways with the time pinned.
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        expandable={{
-          fixed: 'left',
-          expandedRowRender: (e) => (
-            <Flex vertical gap={8} style={{ maxWidth: 880 }}>
-              <Typography.Text type="secondary">
-                {t('platform.outbox.detail', {
-                  to: e.to,
-                  language: t(`layout.languageNames.${e.language}`),
-                  attempts: e.attempts,
-                })}
-              </Typography.Text>
-              {e.lastError && <Typography.Text type="danger">{t('platform.outbox.lastError', { error: e.lastError })}</Typography.Text>}
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} copyable={{ text: e.text }}>
-                {e.text}
-              </Typography.Paragraph>
-            </Flex>
-          ),
-        }}
-      />
-    </KeyboardScroll>
+    <ListTable<OutboxEmail>
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      pagination={pagination}
+      // Wider than a phone on purpose: it scrolls sideways with the time pinned.
+      empty={empty}
+      expandable={{
+        fixed: 'left',
+        expandedRowRender: (e) => (
+          <Flex vertical gap={8} style={{ maxWidth: 880 }}>
+            <Typography.Text type="secondary">
+              {t('platform.outbox.detail', {
+                to: e.to,
+                language: t(`layout.languageNames.${e.language}`),
+                attempts: e.attempts,
+              })}
+            </Typography.Text>
+            {e.lastError && <Typography.Text type="danger">{t('platform.outbox.lastError', { error: e.lastError })}</Typography.Text>}
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} copyable={{ text: e.text }}>
+              {e.text}
+            </Typography.Paragraph>
+          </Flex>
+        ),
+      }}
+    />
   );
 }

@@ -32,7 +32,8 @@ export interface TrainPassengerForm {
   gender?: string;
   birthday?: string;
   nationality?: string;
-  travel_document?: { type?: string; number?: string };
+  /** The expiry is asked for every document but the ID card (which may be valid for life). */
+  travel_document?: { type?: string; number?: string; expiryDate?: string };
   seat?: TrainSeatLetter | null;
 }
 
@@ -55,7 +56,11 @@ export function passengerInputs(values: TrainBookingForm): TrainPassengerInput[]
     gender: p.gender ?? '',
     birthday: p.birthday ?? '',
     nationality: p.nationality ?? '',
-    travel_document: { type: p.travel_document?.type ?? '', number: p.travel_document?.number?.trim() ?? '' },
+    travel_document: {
+      type: p.travel_document?.type ?? '',
+      number: p.travel_document?.number?.trim() ?? '',
+      ...(p.travel_document?.expiryDate && p.travel_document.type !== 'idcard' ? { expiryDate: p.travel_document.expiryDate } : {}),
+    },
   }));
 }
 

@@ -11,23 +11,7 @@ import { TRAIN_ORDERS_PATH } from '../api/create-train-order';
 import TrainBookingConfirmPage from './TrainBookingConfirmPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
-vi.mock('../../../lib/session', () => ({
-  useSession: () => ({
-    me: {
-      userInfo: {
-        id: 'me',
-        username: 'agent7',
-        nickname: 'Li Lei',
-        email: 'lilei@agency.example',
-        areaCode: '86',
-        mobile: '13800138000',
-        roles: ['operator'],
-        config: { dateFormat: 'yyyy-MM-dd', cities: [], defaultRegion: '86' },
-      },
-      company: { config: { commonConfig: { settlementCurrency: 'CNY', enableTrainService: true } } },
-    },
-  }),
-}));
+vi.mock('../../../lib/session', () => import('../../../components/train/test-fixtures').then((f) => f.operatorSessionModule()));
 
 setupOrderTests();
 

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Divider, Flex, Form, Input, Radio, Result, Row, Select, Skeleton, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GENDERS } from '@portal/contract/api/flight-orders';
+import type { FrequentPassenger } from '@portal/contract/api/travellers';
 import {
   SEAT_CLASSES,
   TRAIN_DOCUMENT_TYPES,
@@ -15,6 +16,8 @@ import {
 import { validateTrainBooking } from '@portal/contract/passengers/train';
 import { paths } from '../../../app/paths';
 import { DateInput } from '../../../components/DateInput';
+import { TravellerPickerModal } from '../../../components/travellers/TravellerPickerModal';
+import { TravellerQuickSelect } from '../../../components/travellers/TravellerQuickSelect';
 import { ContactCard } from '../../flight-confirm/components/ContactCard';
 import { messageOf, namePathOf } from '../../flight-confirm/model/booking-form';
 import { ApiError, CLIENT_CODES, newIdempotencyKey } from '../../../lib/api';
@@ -29,6 +32,7 @@ import { useTrainSearch } from '../../../components/train/search-trains';
 import { chinaToday, daysLater } from '../../../components/train/train-dates';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { useCreateTrainOrder } from '../api/create-train-order';
+import { useTrainTravellerImport } from '../components/useTrainTravellerImport';
 import {
   berthChoices,
   bookingTotal,
@@ -94,6 +98,11 @@ export default function TrainBookingConfirmPage() {
   const seatClass = (Form.useWatch('seatClass', form) ?? initialValues.seatClass) as SeatClass;
   const berth = Form.useWatch('berth', form) ?? null;
   const passengers = (Form.useWatch('passengers', form) ?? initialValues.passengers) as TrainBookingForm['passengers'];
+  const importer = useTrainTravellerImport(form, date);
+  const [pickerMax, setPickerMax] = useState<number | null>(null);
+  // A row's own traveller list gets one stable callback (the lists are memoised; the page renders on every keystroke).
+  const importInto = useRef<(travellers: FrequentPassenger[], target?: number) => Promise<void>>(async () => undefined);
+  const chooseInto = useMemo(() => Array.from({ length: TRAIN_MAX_PASSENGERS }, (_, row) => (traveller: FrequentPassenger) => void importInto.current([traveller], row)), []);
 
   if (!valid || (!service && !search.isLoading && !search.isError)) {
     return (
@@ -141,6 +150,26 @@ export default function TrainBookingConfirmPage() {
     form.setFields(fields);
     setFailure(general.length ? general.join(' · ') : null);
   };
+
+  const openPicker = () => {
+    const room = importer.room();
+    if (room === 0) notify.info(t('trains.book.import.full', { max: TRAIN_MAX_PASSENGERS }));
+    else setPickerMax(room);
+  };
+  const importPicked = async (travellers: FrequentPassenger[], target?: number) => {
+    try {
+      const { imported, notFitted, refused } = await importer.importTravellers(travellers, target);
+      setPickerMax(null);
+      setFailure(null);
+      if (refused > 0) notify.warning(t('trains.book.import.refused', { count: refused }));
+      if (notFitted > 0) notify.warning(t('trains.book.import.partly', { imported, notFitted, max: TRAIN_MAX_PASSENGERS }));
+      else if (refused === 0 && target === undefined) notify.success(t('trains.book.import.done', { count: imported }));
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : t('trains.book.import.failed'));
+    }
+  };
+
+  importInto.current = importPicked;
 
   const submit = async () => {
     setFailure(null);
@@ -206,7 +235,14 @@ export default function TrainBookingConfirmPage() {
         />
       </Card>
 
-      <Form form={form} layout="vertical" initialValues={initialValues} requiredMark={false} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        requiredMark={false}
+        onFinish={() => void submit()}
+        onValuesChange={(changed: Partial<TrainBookingForm>) => importer.onValuesChange(changed)}
+      >
         <Flex vertical gap={16}>
           <Card size="small" title={t('trains.book.seatClass')}>
             <Form.Item name="seatClass" style={{ marginBottom: berths.length ? 12 : 0 }}>
@@ -244,9 +280,14 @@ export default function TrainBookingConfirmPage() {
                 size="small"
                 title={t('trains.book.passengers', { count: fields.length, max: TRAIN_MAX_PASSENGERS })}
                 extra={
-                  <Button icon={<PlusOutlined />} disabled={fields.length >= TRAIN_MAX_PASSENGERS} onClick={() => add(emptyPassenger())}>
-                    {t('trains.book.addPassenger')}
-                  </Button>
+                  <Flex gap={8} wrap justify="end">
+                    <Button icon={<ImportOutlined />} disabled={importer.importing} onClick={openPicker}>
+                      {t('trains.book.import.open')}
+                    </Button>
+                    <Button icon={<PlusOutlined />} disabled={fields.length >= TRAIN_MAX_PASSENGERS} onClick={() => add(emptyPassenger())}>
+                      {t('trains.book.addPassenger')}
+                    </Button>
+                  </Flex>
                 }
               >
                 <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
@@ -255,15 +296,40 @@ export default function TrainBookingConfirmPage() {
                 {fields.map((field, i) => {
                   const n = i + 1;
                   const label = (key: string) => `${t(key)} (${t('trains.book.passengerN', { n })})`;
+                  const documentType = passengers[i]?.travel_document?.type;
+                  const rowNotes = importer.notes[i] ?? [];
                   return (
                     <div key={field.key} data-testid={`passenger-${i}`}>
                       {i > 0 && <Divider style={{ margin: '8px 0 16px' }} />}
                       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-                        <Typography.Text strong>{t('trains.book.passengerN', { n })}</Typography.Text>
+                        <Flex gap={8} align="center" wrap>
+                          <Typography.Text strong>{t('trains.book.passengerN', { n })}</Typography.Text>
+                          <TravellerQuickSelect disabled={importer.importing} refusal={importer.refusal} onChoose={chooseInto[field.name]} />
+                        </Flex>
                         {fields.length > 1 && (
-                          <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('trains.book.removePassenger', { n })} onClick={() => remove(field.name)} />
+                          <Button
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('trains.book.removePassenger', { n })}
+                            onClick={() => {
+                              remove(field.name);
+                              importer.removed(field.name);
+                            }}
+                          />
                         )}
                       </Flex>
+                      {rowNotes.map((note) => (
+                        <Alert
+                          key={note.id}
+                          type="warning"
+                          showIcon
+                          style={{ marginBottom: 12 }}
+                          closable={{ onClose: () => importer.dismiss(i, note.id) }}
+                          title={t(note.key, note.params ?? {})}
+                          data-testid={`passenger-${i}-note-${note.id}`}
+                        />
+                      ))}
                       <Row gutter={[16, 0]}>
                         <Col xs={24} md={8}>
                           <Form.Item name={[field.name, 'ticketType']} label={t('trains.book.ticketType')}>
@@ -309,6 +375,13 @@ export default function TrainBookingConfirmPage() {
                             <Input aria-label={label('flight.book.documentNumber')} maxLength={30} />
                           </Form.Item>
                         </Col>
+                        {documentType && documentType !== 'idcard' && (
+                          <Col xs={12} md={8}>
+                            <Form.Item name={[field.name, 'travel_document', 'expiryDate']} label={t('flight.book.expiryDate')}>
+                              <DateInput aria-label={label('flight.book.expiryDate')} placeholder={t('flight.book.datePlaceholder')} />
+                            </Form.Item>
+                          </Col>
+                        )}
                         {letters.length > 0 && (
                           <Col xs={24} md={8}>
                             <Form.Item name={[field.name, 'seat']} label={t('trains.book.seatPreference')} extra={i === 0 ? t('trains.book.seatHint') : undefined}>
@@ -360,6 +433,16 @@ export default function TrainBookingConfirmPage() {
           </Card>
         </Flex>
       </Form>
+      <TravellerPickerModal
+        open={pickerMax !== null}
+        max={pickerMax ?? 0}
+        importing={importer.importing}
+        title={t('trains.book.import.title')}
+        limitKey="trains.book.import.limit"
+        refusal={importer.refusal}
+        onCancel={() => setPickerMax(null)}
+        onImport={(travellers) => void importPicked(travellers)}
+      />
     </Flex>
   );
 }

@@ -6,7 +6,9 @@ import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
 import type { PriceChangedData } from '@portal/contract/api/flight-orders';
 import {
   chinaTimeToInstant,
+  SLEEPER_CLASSES,
   trainChangeQuote,
+  type Berth,
   trainPresaleWindow,
   type SeatClass,
   type TrainChangeBody,
@@ -35,13 +37,15 @@ interface Props {
 interface Picked {
   serviceId: string;
   seatClass: SeatClass;
+  /** Sleepers: the berth the new tickets get (priced by berth). */
+  berth: Berth | null;
 }
 
 const isPriceChanged = (data: unknown): data is PriceChangedData =>
   typeof data === 'object' && data !== null && typeof (data as PriceChangedData).newTotal === 'number' && typeof (data as PriceChangedData).previousTotal === 'number';
 
 /** Body fields the dialog has an input for (the others name the train picked from the search). */
-const PLACED_FIELDS = ['passengerIds', 'date'];
+const PLACED_FIELDS = ['passengerIds', 'date', 'berth'];
 
 const pickKey = (serviceId: string, seatClass: string) => `${serviceId}|${seatClass}`;
 
@@ -49,7 +53,7 @@ const pickKey = (serviceId: string, seatClass: string) => `${serviceId}|${seatCl
  * Change issued tickets to another train between the same stations (12306: once per ticket, the same day or later,
  * within the pre-sale window). The fare difference shown is the contract's trainChangeQuote, the reading the server
  * settles with: a dearer train is paid from the wallet up to what the agent accepted, a cheaper one refunds the
- * difference less the refund fee.
+ * difference less the refund fee. A sleeper is priced by the berth picked (the server asks the railway for that berth).
  */
 export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
   const { t } = useTranslation();
@@ -98,8 +102,10 @@ export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
           offer,
           chinaTimeToInstant(order.departureAt),
           new Date(),
+          picked?.berth,
         )
       : null;
+  const berths = offer && picked && SLEEPER_CLASSES.includes(picked.seatClass) ? (offer.berthPrices ?? []) : [];
 
   const clearOutcome = () => {
     setPriceChanged(null);
@@ -122,10 +128,11 @@ export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
       from: service.from.code,
       to: service.to.code,
       seatClass: picked.seatClass,
+      ...(picked.berth ? { berth: picked.berth } : {}),
       date,
       acceptedDifference,
     };
-    const intent = JSON.stringify([body.passengerIds, body.serviceId, body.from, body.to, body.seatClass, body.date]);
+    const intent = JSON.stringify([body.passengerIds, body.serviceId, body.from, body.to, body.seatClass, body.berth, body.date]);
     if (attempt.current?.intent !== intent) attempt.current = { intent, key: newIdempotencyKey() };
     setBusy(true);
     clearOutcome();
@@ -187,7 +194,10 @@ export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
         onChange={(e) => {
           const [serviceId, seatClass] = String(e.target.value).split('|');
           clearOutcome();
-          setPicked({ serviceId, seatClass: seatClass as SeatClass });
+          // A sleeper starts at its headline fare's berth (the cheapest, as listed); the agent may pick another.
+          const classOffer = services.find((x) => x.serviceId === serviceId)?.classes.find((c) => c.seatClass === seatClass);
+          const headline = classOffer?.berthPrices?.find((b) => b.price === classOffer.price) ?? classOffer?.berthPrices?.[0];
+          setPicked({ serviceId, seatClass: seatClass as SeatClass, berth: SLEEPER_CLASSES.includes(seatClass as SeatClass) ? (headline?.berth ?? null) : null });
         }}
         style={{ width: '100%' }}
       >
@@ -291,12 +301,40 @@ export function TrainChangeDialog({ order, open, onClose, onChanged }: Props) {
           />
         </Form.Item>
         <Form.Item label={t('trains.orders.change.trains', { from: order.from.name, to: order.to.name })}>{results}</Form.Item>
+        {picked && berths.length > 0 && (
+          <Form.Item
+            label={t('trains.orders.change.berth')}
+            validateStatus={fieldErrors.berth ? 'error' : undefined}
+            help={fieldErrors.berth}
+            extra={fieldErrors.berth ? undefined : t('trains.orders.change.berthHint')}
+          >
+            <Radio.Group
+              aria-label={t('trains.orders.change.berth')}
+              value={picked.berth}
+              onChange={(e) => {
+                clearOutcome();
+                setPicked({ ...picked, berth: e.target.value as Berth });
+              }}
+            >
+              {berths.map((b) => (
+                <Radio key={b.berth} value={b.berth}>
+                  {t(`trains.book.berths.${b.berth}`)} {formatTrainPrice(b.price)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        )}
       </Form>
 
       {quote && picked && service && (
         <Flex vertical gap={8} data-testid="change-quote">
           <Typography.Text strong>
-            {t('trains.orders.change.newRide', { train: service.trainNumber, date: formatDate(date, dateFormat), time: service.from.time, seatClass: t(`trains.seatClass.${picked.seatClass}`) })}
+            {t('trains.orders.change.newRide', {
+              train: service.trainNumber,
+              date: formatDate(date, dateFormat),
+              time: service.from.time,
+              seatClass: `${t(`trains.seatClass.${picked.seatClass}`)}${picked.berth ? ` · ${t(`trains.book.berths.${picked.berth}`)}` : ''}`,
+            })}
           </Typography.Text>
           {wide ? (
             <TicketQuoteTable

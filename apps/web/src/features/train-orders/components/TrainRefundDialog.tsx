@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TrainOrder, TrainRefundQuote } from '@portal/contract/api/trains';
+import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth';
+import type { TrainOrder, TrainOrderPassenger, TrainRefundQuote } from '@portal/contract/api/trains';
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { quoteTrainRefund, refundTrainTickets } from '../api/train-orders';
 import { TicketQuoteTable } from './TicketQuoteTable';
@@ -15,10 +18,19 @@ interface Props {
   onChanged: () => void;
 }
 
-/** Refund chosen tickets: the server quotes 12306's fee for the time left before departure, then refunds on confirm. */
+/**
+ * Refund chosen tickets: the server quotes 12306's fee for the time left before the ticket's train leaves (a changed
+ * ticket: its new train, on the new fare), then refunds on confirm.
+ */
 export function TrainRefundDialog({ order, open, onClose, onChanged }: Props) {
   const { t } = useTranslation();
-  const refundable = order.passengers.filter((p) => p.ticketStatus === 'issued');
+  const { me } = useSession();
+  const dateFormat = me?.userInfo.config.dateFormat ?? DEFAULT_DATE_FORMAT;
+  // A changed ticket is refundable too, as its new ticket (new train, new fare). The original tickets and each
+  // change's new tickets are different railway orders: one group is refunded at a time.
+  const refundable = order.passengers.filter((p) => p.ticketStatus === 'issued' || p.ticketStatus === 'changed');
+  const groupOf = (p: TrainOrderPassenger) => (p.ticketStatus === 'changed' && p.change ? `change:${p.change.orderNumber ?? p.change.at}` : 'original');
+  const groups = new Set(refundable.map(groupOf));
   const [chosen, setChosen] = useState<string[]>([]);
   const [quote, setQuote] = useState<TrainRefundQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -80,13 +92,29 @@ export function TrainRefundDialog({ order, open, onClose, onChanged }: Props) {
     >
       <Flex vertical gap={12}>
         <Typography.Text strong>{t('trains.orders.refund.choose')}</Typography.Text>
+        {groups.size > 1 && (
+          <Typography.Text type="secondary" data-testid="refund-groups">
+            {t('trains.orders.refund.oneBooking')}
+          </Typography.Text>
+        )}
         <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as string[])} aria-label={t('trains.orders.refund.choose')}>
           <Flex vertical gap={4}>
-            {refundable.map((p) => (
-              <Checkbox key={p.id} value={p.id}>
-                {p.name} · {formatTrainPrice(p.price)}
-              </Checkbox>
-            ))}
+            {refundable.map((p) => {
+              const first = refundable.find((x) => x.id === chosen[0]);
+              return (
+                <Checkbox key={p.id} value={p.id} disabled={first !== undefined && groupOf(first) !== groupOf(p)}>
+                  {p.ticketStatus === 'changed' && p.change
+                    ? t('trains.orders.refund.changedTicket', {
+                        name: p.name,
+                        train: p.change.trainNumber,
+                        date: formatDate(p.change.departureAt.slice(0, 10), dateFormat),
+                        time: p.change.departureAt.slice(11, 16),
+                        fare: formatTrainPrice(p.change.fare),
+                      })
+                    : `${p.name} · ${formatTrainPrice(p.price)}`}
+                </Checkbox>
+              );
+            })}
           </Flex>
         </Checkbox.Group>
         {error && <Alert type="error" showIcon title={error} />}

@@ -9,7 +9,7 @@ import { makeAnswer, makeService } from '../../../components/train/test-fixtures
 import { TRAIN_SEARCH_PATH } from '../../../components/train/search-trains';
 import { loadEveryLanguage } from '../../../lib/i18n';
 import { trainOrderPath } from '../api/train-orders';
-import { order } from '../test/fixtures';
+import { changeRecord, order } from '../test/fixtures';
 import TrainOrderPage from './TrainOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
@@ -44,7 +44,7 @@ const changeable = order({
       id: 'p3',
       name: '王五',
       ticketStatus: 'changed',
-      change: { trainNumber: 'G5', departureAt: '2030-01-10T09:00', seatClass: 'second', seat: { car: '02', seat: '01A', berth: null }, difference: 0, fee: 0, at: '2030-01-02T00:00:00Z' },
+      change: changeRecord(),
     },
     { ...base.passengers[0], id: 'p4', name: '赵六', ticketStatus: 'refunded', refund: { fee: 0, amount: 55_300, at: '2030-01-02T00:00:00Z' } },
   ],
@@ -180,7 +180,7 @@ describe('TrainOrderPage: change tickets', { timeout: 30_000 }, () => {
           ? {
               ...p,
               ticketStatus: 'changed',
-              change: { trainNumber: 'G3', departureAt: '2030-01-11T08:00', seatClass: 'first', seat: { car: '03', seat: p.id === 'p1' ? '06A' : '06C', berth: null }, difference: 1, fee: 0, at: '2030-01-05T00:00:00Z' },
+              change: changeRecord({ trainNumber: 'G3', departureAt: '2030-01-11T08:00', seatClass: 'first', seat: { car: '03', seat: p.id === 'p1' ? '06A' : '06C', berth: null }, fare: p.price + 1, difference: 1, at: '2030-01-05T00:00:00Z' }),
             }
           : p,
       ),
@@ -340,5 +340,49 @@ describe('TrainOrderPage: change tickets', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /Try again/ }));
     await trainCard(dialog, 'G3');
     expect(within(dialog).queryByText('The train search failed')).toBeNull();
+  });
+
+  it('prices a change to a sleeper by the berth picked, and asks the railway for that berth', async () => {
+    const Z281 = makeService({
+      serviceId: 'SVC-Z281',
+      trainNumber: 'Z281',
+      trainType: 'Z',
+      from: { code: 'VNP', name: 'Beijing South', time: '19:30' },
+      to: { code: 'AOH', name: 'Shanghai Hongqiao', time: '07:10' },
+      departureAt: '2030-01-11T19:30',
+      arrivalAt: '2030-01-12T07:10',
+      classes: [
+        {
+          seatClass: 'hard_sleeper',
+          price: 58_000,
+          childPrice: 40_000,
+          available: 12,
+          berthPrices: [
+            { berth: 'lower', price: 62_000, childPrice: 44_000 },
+            { berth: 'middle', price: 60_000, childPrice: 42_000 },
+            { berth: 'upper', price: 58_000, childPrice: 40_000 },
+          ],
+        },
+      ],
+    });
+    searchAnswer = (body) => (body.date === '2030-01-11' ? makeAnswer([Z281], { date: '2030-01-11' }) : makeAnswer([G1], { date: body.date }));
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /张三/ }));
+    await typeDate(dialog, '2030-01-11');
+    await pickClass(dialog, 'Z281', 'Hard sleeper');
+    // The headline berth (upper, the cheapest) first: 580.00 - 553.00.
+    const upper = within(dialog).getByRole('radio', { name: 'Upper CNY 580.00' }) as HTMLInputElement;
+    expect(upper.checked).toBe(true);
+    expect(within(dialog).getByTestId('change-owed').textContent).toBe('Paid from the wallet: CNY 27.00');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Lower CNY 620.00' }));
+    const quote = within(dialog).getByTestId('change-quote');
+    expect(within(quote).getByText('New train: Z281, 2030-01-11 19:30, Hard sleeper · Lower')).toBeTruthy();
+    expect(within(quote).getAllByTestId('change-difference').map((d) => d.textContent)).toEqual(['+CNY 67.00']);
+    expect(within(quote).getByTestId('change-owed').textContent).toBe('Paid from the wallet: CNY 67.00');
+
+    changeAnswer = () => ({ order: current, lines: [], settled: 6_700 });
+    fireEvent.click(confirmButton(dialog, 'Change and pay CNY 67.00'));
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0][1]).toEqual({ passengerIds: ['p1'], serviceId: 'SVC-Z281', from: 'VNP', to: 'AOH', seatClass: 'hard_sleeper', berth: 'lower', date: '2030-01-11', acceptedDifference: 6_700 });
   });
 });

@@ -5,7 +5,7 @@ import { Code } from '@portal/contract/codes';
 import { api, ApiError } from '../../../lib/api';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { trainOrderPath } from '../api/train-orders';
-import { order } from '../test/fixtures';
+import { changeRecord, order } from '../test/fixtures';
 import TrainOrderPage from './TrainOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
@@ -134,5 +134,65 @@ describe('TrainOrderPage', () => {
     expect(within(dialog).getByText('Back to the wallet: CNY 523.00')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund CNY 523.00' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/order/v2/train/orders/o1/refund', { passengerIds: ['p1'] }, { headers: { 'Idempotency-Key': 'key-1' } }));
+  });
+
+  describe('a changed ticket', () => {
+    // p1 changed to G5 (new ticket E987654321001, car 02 seat 01A, CNY 933.00); p2 still on its original ticket.
+    const changedOrder = () =>
+      order({
+        passengers: [
+          { ...order().passengers[0], ticketStatus: 'changed', change: changeRecord({ seatClass: 'first', fare: 93_300, difference: 38_000 }) },
+          order().passengers[1],
+        ],
+      });
+    const changedQuote: TrainRefundQuote = {
+      ...quote,
+      tier: 'free',
+      feePercent: 0,
+      departureAt: '2030-01-10T09:00',
+      lines: [{ passengerId: 'p1', name: '张三', fare: 93_300, fee: 0, refund: 93_300 }],
+      totalFare: 93_300,
+      totalFee: 0,
+      totalRefund: 93_300,
+    };
+
+    beforeEach(() => {
+      vi.mocked(api.get).mockImplementation(async (path: string) => {
+        if (path === trainOrderPath('o1')) return changedOrder();
+        throw new Error(path);
+      });
+    });
+
+    it('shows the new ticket (number, seat, fare) as the current one and the old ticket as history', async () => {
+      open();
+      expect(await screen.findByRole('heading', { name: 'T202611260001' })).toBeTruthy();
+      expect(screen.getAllByTestId('ticket-number').map((n) => n.textContent)).toEqual(['E987654321001', 'E123456789']);
+      expect(screen.getAllByTestId('seat').map((s) => s.textContent)).toEqual(['Car 02 · 01A', 'Car 05 · 12B']);
+      expect(screen.getByText('CNY 933.00')).toBeTruthy();
+      expect(screen.getByTestId('change-line').textContent).toBe('Changed to G5 2030-01-10 09:00 · First class');
+      expect(screen.getByTestId('previous-ticket').textContent).toBe('Before the change: G1 2030-01-10 07:00 · ticket E123456789 · Car 05 · 12A');
+    });
+
+    it('refunds the changed ticket on its new fare, and one group of tickets at a time', async () => {
+      vi.mocked(api.post).mockImplementation(async (path: string) => {
+        if (path.endsWith('/refund-quote')) return changedQuote;
+        if (path.endsWith('/refund')) return { order: changedOrder(), quote: changedQuote };
+        throw new Error(path);
+      });
+      open();
+      fireEvent.click(await screen.findByRole('button', { name: 'Refund tickets' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTestId('refund-groups').textContent).toBe(
+        'The original tickets and the tickets of each change are separate railway tickets: refund them one group at a time.',
+      );
+      const changedBox = within(dialog).getByRole('checkbox', { name: '张三 · changed to G5 2030-01-10 09:00 · CNY 933.00' }) as HTMLInputElement;
+      const originalBox = within(dialog).getByRole('checkbox', { name: '李四 · CNY 553.00' }) as HTMLInputElement;
+      fireEvent.click(changedBox);
+      await waitFor(() => expect(api.post).toHaveBeenCalledWith('/order/v2/train/orders/o1/refund-quote', { passengerIds: ['p1'] }));
+      expect(originalBox.disabled).toBe(true);
+      expect(changedBox.disabled).toBe(false);
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Refund CNY 933.00' }));
+      await waitFor(() => expect(api.post).toHaveBeenCalledWith('/order/v2/train/orders/o1/refund', { passengerIds: ['p1'] }, { headers: { 'Idempotency-Key': 'key-1' } }));
+    });
   });
 });

@@ -73,17 +73,19 @@ export default function TrainOrderPage() {
     }
   };
 
-  const seatText = (p: TrainOrderPassenger) => {
-    const seat = p.change?.seat ?? p.seat;
+  const placeText = (seat: TrainOrderPassenger['seat']) => {
     if (!seat) return '-';
     const where = seat.seat ? t('trains.orders.detail.carSeat', { car: seat.car, seat: seat.seat }) : t('trains.orders.detail.carOnly', { car: seat.car });
     return seat.berth ? `${where} ${t(`trains.book.berths.${seat.berth}`)}` : where;
   };
+  // A changed ticket's current ticket is the new one (number, seat, fare); the old one is shown as history.
+  const seatText = (p: TrainOrderPassenger) => placeText(p.change ? p.change.seat : p.seat);
+  const fareOf = (p: TrainOrderPassenger) => p.change?.fare ?? p.price;
   const ticketCell = (p: TrainOrderPassenger) => (
     <Flex vertical>
       <span>
         <Tag style={{ marginInlineEnd: 4 }}>{t(`trains.orders.ticketStatus.${p.ticketStatus}`)}</Tag>
-        {p.ticketNumber}
+        <span data-testid="ticket-number">{p.change ? p.change.ticketNumber : p.ticketNumber}</span>
       </span>
       {p.refund && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="refund-line">
@@ -97,6 +99,17 @@ export default function TrainOrderPage() {
             date: formatDate(p.change.departureAt.slice(0, 10), dateFormat),
             time: p.change.departureAt.slice(11, 16),
             seatClass: t(`trains.seatClass.${p.change.seatClass}`),
+          })}
+        </Typography.Text>
+      )}
+      {p.change && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="previous-ticket">
+          {t('trains.orders.detail.previousTicket', {
+            train: order.trainNumber,
+            date: formatDate(order.departureAt.slice(0, 10), dateFormat),
+            time: order.departureAt.slice(11, 16),
+            ticket: p.ticketNumber ?? '-',
+            seat: placeText(p.seat),
           })}
         </Typography.Text>
       )}
@@ -182,7 +195,7 @@ export default function TrainOrderPage() {
                     { key: 'type', title: t('trains.orders.detail.ticketType'), render: (_, p) => t(`trains.book.ticketTypes.${p.ticketType}`) },
                     { key: 'doc', title: t('trains.orders.detail.document'), render: (_, p) => `${t(`flight.documents.${p.document.type}`, { defaultValue: p.document.type })} ${p.document.number}` },
                     { key: 'seat', title: t('trains.orders.detail.seat'), render: (_, p) => <span data-testid="seat">{seatText(p)}</span> },
-                    { key: 'price', title: t('trains.orders.detail.price'), align: 'right', render: (_, p) => formatTrainPrice(p.price) },
+                    { key: 'price', title: t('trains.orders.detail.price'), align: 'right', render: (_, p) => formatTrainPrice(fareOf(p)) },
                     { key: 'ticket', title: t('trains.orders.detail.ticket'), render: (_, p) => ticketCell(p) },
                   ]}
                 />
@@ -192,7 +205,7 @@ export default function TrainOrderPage() {
                     <Card key={p.id} size="small" data-testid="passenger-card">
                       <Flex justify="space-between">
                         <Typography.Text strong>{p.name}</Typography.Text>
-                        <span>{formatTrainPrice(p.price)}</span>
+                        <span>{formatTrainPrice(fareOf(p))}</span>
                       </Flex>
                       <div>
                         {t(`trains.book.ticketTypes.${p.ticketType}`)} · <span data-testid="seat">{seatText(p)}</span>

@@ -1,4 +1,4 @@
-import type { TrainOrder, TrainOrderListItem } from '@portal/contract/api/trains';
+import type { TrainOrder, TrainOrderListItem, TrainOrderPassenger } from '@portal/contract/api/trains';
 
 export const listItem = (over: Partial<TrainOrderListItem> = {}): TrainOrderListItem => ({
   id: 'o1',
@@ -75,5 +75,23 @@ export const order = (over: Partial<TrainOrder> = {}): TrainOrder => ({
     { at: '2030-01-01T00:00:00Z', event: 'book', from: null, to: 'to_be_paid', actor: { kind: 'user', name: 'Olivia' }, remark: null },
     { at: '2030-01-01T00:05:01Z', event: 'issue', from: 'ticketing', to: 'issued', actor: { kind: 'system', name: null }, remark: null },
   ],
+  ...over,
+});
+
+/** A passenger's change record (the new ticket): G5 the same day, second class, as dear as the old one unless told. */
+export const changeRecord = (over: Partial<NonNullable<TrainOrderPassenger['change']>> = {}): NonNullable<TrainOrderPassenger['change']> => ({
+  trainNumber: 'G5',
+  departureAt: '2030-01-10T09:00',
+  arrivalAt: '2030-01-10T13:40',
+  from: { code: 'VNP', name: 'Beijing South', time: '09:00' },
+  to: { code: 'AOH', name: 'Shanghai Hongqiao', time: '13:40' },
+  seatClass: 'second',
+  seat: { car: '02', seat: '01A', berth: null },
+  ticketNumber: 'E987654321001',
+  orderNumber: 'E987654321',
+  fare: 55_300,
+  difference: 0,
+  fee: 0,
+  at: '2030-01-02T00:00:00Z',
   ...over,
 });

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Flex, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FrequentPassenger } from '@portal/contract/api/travellers';
-import { useTravellers } from '../../../components/travellers/api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../app/paths';
+import { useTravellers } from './api';
 
 interface Props {
   open: boolean;
@@ -12,6 +12,15 @@ interface Props {
   importing: boolean;
   onCancel: () => void;
   onImport: (travellers: FrequentPassenger[]) => void;
+  /** The modal's title; "Import frequent passengers" unless the booking names it otherwise. */
+  title?: string;
+  /** Catalogue key of the line under the search, given {{max}} and {{count}}. */
+  limitKey?: string;
+  /**
+   * Why a traveller cannot go into this booking (in the user's language), or null when they can: a refused traveller
+   * is listed with the reason and cannot be ticked.
+   */
+  refusal?: (traveller: FrequentPassenger) => string | null;
 }
 
 /** Typing pauses this long before the server is asked again. */
@@ -22,9 +31,9 @@ export const travellerName = (p: Pick<FrequentPassenger, 'surname' | 'given_name
 /**
  * "Import frequent passengers": search the agent's own travellers (name, pinyin or document number, on the server),
  * tick up to as many as there are empty cards, import. The choice survives a new search, so an agent can search for
- * each traveller in turn.
+ * each traveller in turn. Shared by the flight and train bookings, which differ in how many fit and whom they refuse.
  */
-export function TravellerPickerModal({ open, max, importing, onCancel, onImport }: Props) {
+export function TravellerPickerModal({ open, max, importing, onCancel, onImport, title, limitKey = 'flight.book.import.limit', refusal }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -92,11 +101,12 @@ export function TravellerPickerModal({ open, max, importing, onCancel, onImport 
       <Flex vertical gap={4} style={{ maxHeight: '50vh', overflowY: 'auto' }} data-testid="traveller-list">
         {items.map((p) => {
           const on = chosen.has(p.id);
+          const refused = refusal?.(p) ?? null;
           return (
             <Checkbox
               key={p.id}
               checked={on}
-              disabled={!on && full}
+              disabled={refused !== null || (!on && full)}
               onChange={(e) => toggle(p, e.target.checked)}
               style={{ padding: '8px 4px', borderBottom: '1px solid rgba(5,5,5,0.06)', width: '100%' }}
               aria-label={travellerName(p)}
@@ -112,6 +122,11 @@ export function TravellerPickerModal({ open, max, importing, onCancel, onImport 
                     ? p.travel_documents.map((d) => `${t(`flight.documents.${d.type}`)} ${d.number}`).join(' · ')
                     : t('flight.book.import.noDocuments')}
                 </Typography.Text>
+                {refused && (
+                  <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="traveller-refusal">
+                    {refused}
+                  </Typography.Text>
+                )}
               </Flex>
             </Checkbox>
           );
@@ -123,7 +138,7 @@ export function TravellerPickerModal({ open, max, importing, onCancel, onImport 
   return (
     <Modal
       open={open}
-      title={t('flight.book.import.title')}
+      title={title ?? t('flight.book.import.title')}
       onCancel={onCancel}
       destroyOnHidden
       okText={t('flight.book.import.ok', { count: chosen.size })}
@@ -141,7 +156,7 @@ export function TravellerPickerModal({ open, max, importing, onCancel, onImport 
           aria-label={t('flight.book.import.search')}
           loading={list.isFetching}
         />
-        <Typography.Text type={full ? 'warning' : 'secondary'}>{t('flight.book.import.limit', { max, count: chosen.size })}</Typography.Text>
+        <Typography.Text type={full ? 'warning' : 'secondary'}>{t(limitKey, { max, count: chosen.size })}</Typography.Text>
         {body}
       </Flex>
     </Modal>
