@@ -45,7 +45,7 @@ async function shows(page: Page, answer: TrainSearchAnswer): Promise<void> {
 }
 
 describe('train search, booking and refund as the operator', () => {
-  it('Beijing to Shanghai: G trains with prices, G only, by price; then book two, pay from the balance, see the seats, refund one at 12306 fee', async () => {
+  it('Beijing to Shanghai: G trains with prices, G only, by price; then book two, pay from the balance, see the seats, refund one at 12306 fee, change the other and refund it by its new train and fare', async () => {
     const page = await browser.open({ width: 1280, height: 900 });
     await openLoggedIn(page, 'operator', '/train/booking');
     await visible(page.getByRole('heading', { name: en('trains.title.booking'), exact: true }), 'train booking heading');
@@ -216,6 +216,23 @@ describe('train search, booking and refund as the operator', () => {
       ),
       'change line',
     );
+
+    // Refund the changed ticket: 12306's fee by the new train's departure, on the new fare; the order is then all
+    // refunded.
+    await page.getByRole('button', { name: en('trains.orders.detail.refund'), exact: true }).click();
+    const changedRefund = page.getByRole('dialog');
+    const changedQuoted = page.waitForResponse((r) => r.url().endsWith('/refund-quote'));
+    await changedRefund.getByRole('checkbox', { name: new RegExp('^李四') }).check();
+    const changedQuote = ((await (await changedQuoted).json()) as { data: TrainRefundQuote }).data;
+    const changedFare = moved.change!.fare;
+    const changedExpected = trainRefundFee(changedFare, chinaTimeToInstant(moved.change!.departureAt), new Date())!;
+    expect(changedQuote.lines).toEqual([expect.objectContaining({ passengerId: mover.id, fare: changedFare, fee: changedExpected.fee })]);
+    expect(changedQuote.departureAt).toBe(moved.change!.departureAt);
+    const changedRefunded = page.waitForResponse((r) => r.url().endsWith(`/order/v2/train/orders/${order.id}/refund`));
+    await changedRefund.getByRole('button', { name: en('trains.orders.refund.confirm', { amount: money(changedFare - changedExpected.fee, 'CNY') }) }).click();
+    const changedEnvelope = (await (await changedRefunded).json()) as { code: number; message: string };
+    expect(changedEnvelope.code, changedEnvelope.message).toBe(0);
+    await visible(page.getByTestId('order-status').getByText(en('trains.orders.status.refunded'), { exact: true }), 'all refunded');
 
     // The orders list has it, with its status.
     await page.getByRole('button', { name: en('trains.orders.detail.back') }).click();
