@@ -76,10 +76,12 @@ describe('AgencyFormDrawer', { timeout: 30_000 }, () => {
     const errorsOf = (label: string) =>
       [...(d.getByLabelText(label).closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain-error') ?? [])].map((e) => e.textContent);
     await submit(user, drawer);
-    await waitFor(() => expect(errorsOf('Contact email')).toEqual(['This field is required']));
-    for (const label of ['Agency name', 'Contact person', 'Contact phone', 'Contact email', 'Username', 'Password']) {
-      expect(errorsOf(label), label).toEqual(['This field is required']);
-    }
+    // antd puts each field's error in on its own render: wait for all of them, not only the first one seen.
+    await waitFor(() => {
+      for (const label of ['Agency name', 'Contact person', 'Contact phone', 'Contact email', 'Username', 'Password']) {
+        expect(errorsOf(label), label).toEqual(['This field is required']);
+      }
+    });
     expect(d.queryByText(i18n.t('validation.email.format'))).toBeNull();
     expect(d.queryByText(i18n.t('validation.phone.format'))).toBeNull();
     expect(d.queryByText(i18n.t('validation.username.format'))).toBeNull();
