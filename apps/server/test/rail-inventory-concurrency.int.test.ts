@@ -7,9 +7,8 @@ import { railSeatAssignments, railSeatInventory } from '../src/db/schema/index.t
 import { createRailSimulator, type SimulatedRailSupplier } from '../src/suppliers/rail/sim/simulator.ts';
 import type { RailHoldResult, RailResult, RailService } from '../src/suppliers/rail/types.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { chinaDate } from './helpers/trains.ts';
 
-const DAY_MS = 86_400_000;
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
 const ctx = () => ({ signal: new AbortController().signal });
 function valueOf<T>(r: RailResult<T, string>): T {
   if (r.status !== 'ok') throw new Error(`expected ok, got ${JSON.stringify(r)}`);

@@ -17,6 +17,7 @@ import { HEALTHY, setRailFaults } from '../src/suppliers/rail/faults.ts';
 import { call, createTappedTestApp, holdingTap, loginAll, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
+import { chinaDate, DAY_MS } from './helpers/trains.ts';
 
 /**
  * Train orders paid through the agency's payment channels (issue 13), on the sandbox channels: the hosted page with the
@@ -26,9 +27,7 @@ import { companyIdOf } from './helpers/tenants.ts';
  */
 const ORDERS = '/order/v2/train/orders';
 const DESK = '/order/v2/train/desk/orders';
-const DAY_MS = 86_400_000;
 const ALIPAY_FEE_BP = 60;
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
 
 let t: TestApp;
 let operator: string;

@@ -10,6 +10,7 @@ import { call, createTestApp, loginAll, type TestApp } from './helpers/app.ts';
 import { extractPdfText } from './helpers/pdf-text.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf } from './helpers/tenants.ts';
+import { chinaDate, setDepartureIn } from './helpers/trains.ts';
 
 /**
  * Train orders after a change (issue 13): refunding the changed ticket (by the new train's departure, on the new fare,
@@ -18,8 +19,6 @@ import { companyIdOf } from './helpers/tenants.ts';
  */
 
 const ORDERS = '/order/v2/train/orders';
-const DAY_MS = 86_400_000;
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
 const fee5 = (fare: number) => Math.floor((fare * 5 + 2500) / 5000) * 50;
 
 let t: TestApp;
@@ -41,11 +40,7 @@ afterEach(async () => {
 });
 
 const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
-async function departsIn(orderId: string, ms: number) {
-  const at = new Date(Date.now() + ms);
-  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
-  await t.db.update(trainOrders).set({ departureAt: local, departureUtc: at, departureDate: local.slice(0, 10) }).where(eq(trainOrders.id, orderId));
-}
+const departsIn = (orderId: string, ms: number) => setDepartureIn(t.db, orderId, ms);
 
 /** A train from Beijing to Shanghai `days` ahead of the given types, selling `seatClass`. */
 async function findTrain(days: number, seatClass: string, trainTypes = ['G'], trainNumber?: string): Promise<TrainService> {

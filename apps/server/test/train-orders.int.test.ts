@@ -21,10 +21,9 @@ import { call, createTestApp, loginAll, type TestApp } from './helpers/app.ts';
 import { extractPdfText } from './helpers/pdf-text.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
 import { companyIdOf, secondAgencyAdmin } from './helpers/tenants.ts';
+import { chinaDate, setDepartureIn } from './helpers/trains.ts';
 
 const ORDERS = '/order/v2/train/orders';
-const DAY_MS = 86_400_000;
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
 
 let t: TestApp;
 let operator: string;
@@ -49,12 +48,7 @@ afterEach(async () => {
 });
 
 const cash = async () => (await ledger.balances(t.db, agencyId, 'CNY')).cash;
-/** Moves an order's train to leave `ms` from now (China wall-clock time, as stored). */
-async function departsIn(orderId: string, ms: number) {
-  const at = new Date(Date.now() + ms);
-  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
-  await t.db.update(trainOrders).set({ departureAt: local, departureUtc: at, departureDate: local.slice(0, 10) }).where(eq(trainOrders.id, orderId));
-}
+const departsIn = (orderId: string, ms: number) => setDepartureIn(t.db, orderId, ms);
 /** A booking's Idempotency-Key header as the server stores it (scoped to the agency and the route). */
 const bookingKey = (key: string) => `${agencyId}:train-book:${key}`;
 const ordersUnderKey = (key: string) => t.db.select().from(trainOrders).where(eq(trainOrders.idempotencyKey, bookingKey(key)));

@@ -8,11 +8,9 @@ import { AppError } from '../src/plugins/errors.ts';
 import { HEALTHY, setRailFaults } from '../src/suppliers/rail/faults.ts';
 import { call, createTestApp, loginAll, type TestApp } from './helpers/app.ts';
 import { setCommonConfig } from './helpers/shopping.ts';
+import { chinaDate } from './helpers/trains.ts';
 
 const SEARCH = '/shopping/v2/train/search';
-const DAY_MS = 86_400_000;
-/** A date `days` after today in China. */
-const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
 const DATE = chinaDate(7);
 
 let t: TestApp;
