@@ -5,6 +5,7 @@ import { Code } from '@portal/contract/codes';
 import { api, ApiError } from '../../../lib/api';
 import { loadEveryLanguage } from '../../../lib/i18n';
 import { redirectTo } from '../../../components/payments/redirect';
+import { paymentConfig } from '../../../components/payments/test-fixtures';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { order } from '../test/fixtures';
 import { TrainPayDialog } from './TrainPayDialog';
@@ -16,15 +17,10 @@ vi.mock('../../../components/payments/redirect', () => ({ redirectTo: vi.fn() })
 beforeAll(() => loadEveryLanguage());
 setupOrderTests();
 
+// The demo agency's methods (Alipay 0.6%, PayPal USD only), with the balance alone covering the order.
 const config: PaymentConfigAnswer = {
-  disablePayment: false,
-  channels: [
-    { channel: 'balance', feeBp: 0, currencies: ['CNY'] },
-    { channel: 'credit', feeBp: 0, currencies: ['CNY'] },
-    { channel: 'alipay', feeBp: 60, currencies: ['CNY'] },
-    { channel: 'paypal', feeBp: 440, currencies: ['USD'] },
-  ],
-  balance: { currency: 'CNY', cash: 500_000, creditLimit: 0, usedCredit: 0, availableCredit: 0, held: 0, available: 500_000 },
+  ...paymentConfig,
+  balance: { ...paymentConfig.balance, cash: 500_000, creditLimit: 0, availableCredit: 0, available: 500_000 },
 };
 // 1,106.00 CNY: Alipay's 0.6% is 6.64 CNY on top.
 const held = order({ status: 'to_be_paid', paymentStatus: 'unpaid', actions: ['pay', 'cancel'], total: 110_600, paymentDeadline: '2030-01-01T00:30:00Z' });
