@@ -165,6 +165,19 @@ describe('exact search: accurate-search and analysis-pnr', () => {
     onlyThatFlight(polled.data.items);
   });
 
+  it('analysis-pnr leaves the locator empty for an eTerm record not saved yet, and keeps the whole last name', async () => {
+    // DK: sold but not through end of transaction, so eTerm shows no locator after the names.
+    const text = [' 1.SMITH/JOHN MASTER 2.MOHAMMED/ABDUL RAHMAN', etermSegment(3, 2).replace(' HK2 ', ' DK2 ')].join('\n');
+    const res = await call(t.app, 'POST', PNR, { token: operator, body: { pnr: text } });
+    expect(res.code, `${res.message} ${JSON.stringify(res.data)}`).toBe(0);
+    expect(res.data.recordLocator).toBeNull();
+    expect(res.data.passengers).toEqual([
+      { surname: 'SMITH', givenName: 'JOHN MASTER', title: null, type: 'adult' },
+      { surname: 'MOHAMMED', givenName: 'ABDUL RAHMAN', title: null, type: 'adult' },
+    ]);
+    expect(res.data.segments.map((s: any) => [s.flightNumber, s.status])).toEqual([[flight.flightNumber, 'DK']]);
+  });
+
   it('analysis-pnr answers a group booking with the group offer and starts no search', async () => {
     const grp = await call(t.app, 'POST', PNR, {
       token: operator,

@@ -59,6 +59,29 @@ describe('PNR display parser', () => {
     ]);
   });
 
+  it("reads an eTerm locator only where the display shows one, never the last word of a name", () => {
+    const seg = (status: string) => ` 2.  CA1501 Y   SU29NOV  PEKSHA ${status}1   0800 1010          E T3T2`;
+    const read = (text: string) => {
+      const p = parsePnr(text, today);
+      return [p.recordLocator, p.passengers.map((x) => `${x.surname}/${x.givenName}`)];
+    };
+    // Not saved yet (sell codes DK, NN): no locator exists, RAHMAN and MASTER are given names.
+    expect(read(` 1.MOHAMMED/ABDUL RAHMAN\n${seg('DK')}`)).toEqual([null, ['MOHAMMED/ABDUL RAHMAN']]);
+    expect(read(` 1.LI/SI 2.SMITH/JOHN MASTER\n${seg('NN')}`)).toEqual([null, ['LI/SI', 'SMITH/JOHN MASTER']]);
+    expect(read(` 1.GU/MIN JXQRVC\n${seg('DK')}`)).toEqual([null, ['GU/MIN JXQRVC']]);
+    // Saved (HK, e-ticket banner): the word after the names is the locator, unless it has A, I, O or U.
+    expect(read(` 1.GU/MIN JXQRVC\n${seg('HK')}`)).toEqual(['JXQRVC', ['GU/MIN']]);
+    expect(read(`**ELECTRONIC TICKET PNR**\n 1.ZHANG/FU SHENG HMFEES\n${seg('RR')}`)).toEqual(['HMFEES', ['ZHANG/FU SHENG']]);
+    expect(read(` 1.MOHAMMED/ABDUL RAHMAN\n${seg('HK')}`)).toEqual([null, ['MOHAMMED/ABDUL RAHMAN']]);
+    // A digit, a Chinese name before it, or the RT echo naming it: the locator whatever the segments say.
+    expect(read(` 1.SMITH/JOHN MASTER HX7Z2P\n${seg('DK')}`)).toEqual(['HX7Z2P', ['SMITH/JOHN MASTER']]);
+    expect(read(` 1.张三 2.李四 KXCEFM\n${seg('DK')}`)).toEqual(['KXCEFM', ['张三/', '李四/']]);
+    expect(read(`>RT HMFEES\n 1.ZHANG/FU SHENG HMFEES\n${seg('DK')}`)).toEqual(['HMFEES', ['ZHANG/FU SHENG']]);
+    // Wrapped onto its own line: the name line's last word stays a name.
+    expect(read(` 1.ZHANG/FU SHENG\n   KXCEFM\n${seg('HK')}`)).toEqual(['KXCEFM', ['ZHANG/FU SHENG']]);
+    expect(read(` 1.张三 2.李四\n   KXCEFM\n${seg('DK')}`)).toEqual(['KXCEFM', ['张三/', '李四/']]);
+  });
+
   it('never takes office, phone, TL, RMK, FN, TN, FP or SSR lines for passengers', () => {
     const text = [
       ' 1.张三 2.李四 HX7Z2P',

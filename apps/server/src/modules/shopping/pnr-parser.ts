@@ -86,6 +86,19 @@ const LOCATOR = /^[A-Z0-9]{6}$/;
 /** eTerm locators were 5 characters before 6 (TFK2S), both are still displayed. */
 const ETERM_LOCATOR = /^[A-Z0-9]{5,6}$/;
 const HAN = /\p{Script=Han}/u;
+/**
+ * Segment statuses an eTerm record only shows once it has been through end of transaction (@, 封口), i.e. once it has
+ * a locator: the sell action codes DK, LL/DW, NN become HK, HL, HN there; RR (reconfirmed, after ticketing), TK/UN
+ * (schedule change), NO and HX (airline cancelled) are airline answers to a record the airline already holds.
+ */
+const ETERM_SAVED_STATUSES = new Set(['HK', 'HL', 'HN', 'RR', 'TK', 'UN', 'NO', 'HX']);
+/**
+ * eTerm elements that exist only in a saved record: the e-ticket banner and ticket numbers (tickets are issued from a
+ * saved record), and the airline's own locator (RMK CA/NE8XYZ), which the airline returns after end of transaction.
+ */
+const ETERM_SAVED_ELEMENT = /^(?:\*\*ELECTRONIC TICKET PNR\*\*|\d{1,3}\.(?:SSR TKNE\b|TN\/|RMK [A-Z0-9]{2}\/[A-Z0-9]{5,6}\s*$))/;
+/** The retrieve command echoed above a display names the locator the agent asked for: ">RT NB416S", ">rt:n/TFK2S". */
+const ETERM_RT_ECHO = /^\s*>\s*RT\s*:?\s*(?:N\/)?([A-Z0-9]{5,6})\s*$/m;
 
 // Days of week as each system writes them, to JavaScript's getUTCDay() (0 = Sunday).
 const AMADEUS_DOW: Record<string, number> = { '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 0 };
@@ -409,6 +422,30 @@ function parseEtermInfant(text: string): PnrPassenger | null {
   return l ? { surname: l[1].trim(), givenName: l[2].trim(), title: 'INF', type: 'infant' } : null;
 }
 
+/** What an eTerm display says about its record: the locator its RT echo asked for, and whether it shows a saved record. */
+interface EtermEvidence {
+  echoed: string | null;
+  saved: boolean;
+}
+
+/**
+ * Whether the 5-6 character word eTerm shows after the last name (`before`: the name line up to it) is the booking's
+ * locator. A record not saved yet (no end of transaction: segments still DK/NN/LL) has no locator, and its last name
+ * may end with a word of that shape ("1.MOHAMMED/ABDUL RAHMAN", "1.SMITH/JOHN MASTER"): eTerm Latin names keep spaces
+ * between given names (WANG/SHU LIN, HU/YONG FENG MR). So the word is the locator only when it cannot be part of the
+ * name (a digit: names are letters only; or it follows a Chinese name, which eTerm writes without spaces), when the RT
+ * echo names it, or when the display shows a saved record and the word has none of A, I, O, U (no eTerm locator seen
+ * has one, while almost every name word does). Otherwise no locator: a name cut short is worse than a locator left
+ * empty. Evidence and sources: pnr-corpus/manifest.json, "locatorEvidence".
+ */
+function isEtermLocator(token: string, before: string, evidence: EtermEvidence): boolean {
+  if (!ETERM_LOCATOR.test(token)) return false;
+  if (/\d/.test(token) || evidence.echoed === token) return true;
+  const entry = before.split(/\d{1,3}\./).pop() ?? '';
+  if (HAN.test(entry)) return true;
+  return evidence.saved && !/[AIOU]/.test(token);
+}
+
 export function parsePnr(text: string, today: Date = new Date()): ParsedPnr {
   const compact = text.normalize('NFKC').toUpperCase().trim();
   if (LOCATOR.test(compact)) return { recordLocator: compact, segments: [], passengers: [], group: null };
@@ -420,6 +457,7 @@ export function parsePnr(text: string, today: Date = new Date()): ParsedPnr {
   const segments: PnrSegment[] = [];
   const infants: PnrPassenger[] = [];
   const nameLines: Line[] = [];
+  let wrappedLocator: Line | null = null;
   let namesOpen = true;
   let sabreSection = false;
   let sabre = false;
@@ -509,6 +547,12 @@ export function parsePnr(text: string, today: Date = new Date()): ParsedPnr {
     // Name elements come first in all three layouts: a numbered line before the first flight or other element.
     if (namesOpen && /^\d{1,3}\.\S/.test(t)) {
       nameLines.push(l);
+      wrappedLocator = null;
+      continue;
+    }
+    // eTerm moves the locator onto a line of its own when the names fill the 80 columns (" 6.张建刚" then "   KMVQHE").
+    if (namesOpen && nameLines.length > 0 && ETERM_LOCATOR.test(t)) {
+      wrappedLocator = l;
       continue;
     }
     // Anything else (headers, OPERATED BY, wrapped continuations, notices) says nothing about flights or names.
@@ -518,16 +562,29 @@ export function parsePnr(text: string, today: Date = new Date()): ParsedPnr {
   // eTerm writes the booking's locator after the last name (or on the group line); Amadeus in its header, Sabre in
   // its closing line. Airline locators (Amadeus "CA/NE8XYZ", Sabre "/DCCA*NE8XYZ", eTerm "RMK CA/NE8XYZ") are not it.
   let etermLocator: string | null = null;
-  const passengers: PnrPassenger[] = [];
-  nameLines.forEach((l, i) => {
-    let text = l.text;
-    if (eterm && !sabre && i === nameLines.length - 1 && !(group && headerLocator)) {
-      const last = /\s([A-Z0-9]{5,6})\s*$/.exec(text);
-      if (last && ETERM_LOCATOR.test(last[1])) {
+  let cutAt: number | null = null;
+  const lastNames = nameLines[nameLines.length - 1];
+  if (eterm && !sabre && lastNames && !(group && headerLocator)) {
+    const evidence: EtermEvidence = {
+      echoed: ETERM_RT_ECHO.exec(compact)?.[1] ?? null,
+      saved:
+        segments.some((s) => s.status !== null && ETERM_SAVED_STATUSES.has(s.status)) ||
+        lines.some((l) => ETERM_SAVED_ELEMENT.test(l.text)),
+    };
+    if (wrappedLocator) {
+      // The locator wrapped: the last word of the name line is a name, whatever its shape.
+      if (isEtermLocator(wrappedLocator.text, lastNames.text, evidence)) etermLocator = wrappedLocator.text;
+    } else {
+      const last = /\s([A-Z0-9]{5,6})\s*$/.exec(lastNames.text);
+      if (last && isEtermLocator(last[1], lastNames.text.slice(0, last.index), evidence)) {
         etermLocator = last[1];
-        text = text.slice(0, last.index);
+        cutAt = last.index;
       }
     }
+  }
+  const passengers: PnrPassenger[] = [];
+  nameLines.forEach((l, i) => {
+    const text = i === nameLines.length - 1 && cutAt !== null ? l.text.slice(0, cutAt) : l.text;
     // Entries are "n." apart; eTerm may glue a Chinese name to the next number ("1.张三2.李四").
     const entries = text.trim().split(/\s+(?=\d{1,3}\.)|(?<=\p{Script=Han})(?=\d{1,3}\.)/u);
     for (const entry of entries) {
