@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { GroupBookingBody, GroupDeskQuoteBody, GroupInstalmentKind, GroupOrder, GroupPaymentAnswer, GroupPaymentBody } from '@portal/contract/api/group-orders';
+import { groupBooking, groupQuoteBody } from '@portal/contract/api/group-orders.fixture';
 import { call, type TestApp } from './app.ts';
 
 /**
@@ -9,49 +10,12 @@ import { call, type TestApp } from './app.ts';
  */
 
 export const GROUPS = '/order/v2/flight/group';
-export const DAY_MS = 86_400_000;
-/** An ISO instant `ms` from now. */
-export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
-/** The UTC calendar date `days` from today, 'YYYY-MM-DD'. */
-export const daysFromToday = (days: number) => inMs(days * DAY_MS).slice(0, 10);
+// The request and quote every tier uses (the browser tests too), with their date helpers.
+export { DAY_MS, daysFromToday, groupBooking, groupQuoteBody, inMs } from '@portal/contract/api/group-orders.fixture';
 
 export interface GroupActors {
   agent: string;
   desk: string;
-}
-
-export function groupBooking(daysAhead = 60): GroupBookingBody {
-  const date = daysFromToday(daysAhead);
-  return {
-    tripType: 'oneway',
-    journeys: [{ origin: 'PEK', destination: 'SHA', date, remark: '', isChangeDate: false, acceptChangeFlight: true }],
-    passengers: { adult: 10, child: 2, infant: 1 },
-    contact: { name: 'Group Lead', email: 'lead@example.com', areaCode: '86', phone: '13800000000' },
-  };
-}
-
-/** 10 adults x 1100 + 2 children x 800 + 1 infant x 100 = 12700 CNY: three deposits (1000, 2000, 3000) and the final 6700. */
-export function groupQuoteBody(g: GroupOrder, over: Partial<GroupDeskQuoteBody> = {}): GroupDeskQuoteBody {
-  const j = g.request.journeys[0];
-  return {
-    journeys: [{ journeyIndex: 0, flights: [{ carrier: 'CA', flightNumber: 'CA1501', origin: j.origin, destination: j.destination, departure: `${j.date}T08:00`, arrival: `${j.date}T10:10` }] }],
-    prices: [
-      { passengerType: 'adult', fare: 1000, tax: 100, currency: 'CNY' },
-      { passengerType: 'child', fare: 700, tax: 100, currency: 'CNY' },
-      { passengerType: 'infant', fare: 100, tax: 0, currency: 'CNY' },
-    ],
-    currency: 'CNY',
-    confirmBy: inMs(DAY_MS),
-    seats: 12,
-    paymentPlan: [
-      { kind: 'deposit1', amount: 1000, dueAt: inMs(3 * DAY_MS) },
-      { kind: 'deposit2', amount: 2000, dueAt: inMs(10 * DAY_MS) },
-      { kind: 'deposit3', amount: 3000, dueAt: inMs(20 * DAY_MS) },
-      { kind: 'final', amount: 6700, dueAt: inMs(40 * DAY_MS) },
-    ],
-    remark: '',
-    ...over,
-  };
 }
 
 /** One group as `token`'s user reads it. */
