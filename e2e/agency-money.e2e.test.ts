@@ -152,6 +152,36 @@ describe('agency money: the platform sets up a sub-agency, its finance user foll
     expect(after.data.balances[0].cash - before).toBe(paid!.net);
   });
 
+  // Issue 15: a card Stripe declines leaves the top-up open; the portal's own page says why, until another card pays.
+  it('tops up through Stripe: a declined card is explained on the wallet, then another card pays', async () => {
+    const page = await browser.open();
+    await openLoggedIn(page, 'finance', '/bills/wallet');
+    await page.getByRole('button', { name: en('bills.topUp.open') }).click();
+    const dialog = await visible(panel(page, en('bills.topUp.title')), 'online top-up dialog');
+    await dialog.getByRole('radio', { name: new RegExp(`^${en('bills.channels.stripe')}`) }).check();
+    await dialog.getByLabel(en('bills.topUp.amount', { currency: 'CNY' }), { exact: true }).fill('120');
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/base/v2/wallet/payments', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: en('bills.topUp.submit') }).click();
+    const { id } = ((await (await created).json()) as { data: { id: string } }).data;
+
+    await page.waitForURL((u) => u.pathname.startsWith('/sandbox/stripe/pay/'));
+    const checkout = page.url();
+    await page.getByRole('button', { name: en('sandbox.page.declineCard'), exact: true }).click();
+    await visible(page.getByText(en('sandbox.page.declined'), { exact: true }), 'declined on the channel page');
+
+    // Back on the wallet (the payer's return link): the payment is still open, and the portal says why.
+    await page.goto(`/bills/wallet?payment=${id}`);
+    await visible(page.getByText(en('bills.payment.pending'), { exact: true }), 'still waiting for the channel');
+    await visible(page.getByText(en('payments.failure.generic_decline'), { exact: true }), 'the decline explained');
+
+    // Another card on the same checkout: paid, and the decline is no longer shown.
+    await page.goto(checkout);
+    await page.getByRole('button', { name: en('sandbox.page.pay'), exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/bills/wallet' && u.searchParams.get('payment') === id);
+    await visible(page.getByText(en('bills.payment.result.succeeded', { channel: en('bills.channels.stripe') }), { exact: true }), 'payment succeeded');
+    await hidden(page.getByTestId('payment-failure'), 'no decline once paid');
+  });
+
   // Issue 9, finding 10: -100 used to be saved as 0 (wiping the credit line) and an oversized top-up was clamped.
   it('refuses a negative credit limit and an oversized top-up next to the field, keeps what was typed and sends nothing', async () => {
     const page = await browser.open();

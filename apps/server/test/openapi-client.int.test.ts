@@ -96,6 +96,11 @@ describe('the OpenAPI document', () => {
     const sandboxPost = op('post', '/sandbox/{channel}/pay/{id}').responses;
     expect(sandboxPost['303']).toBeDefined();
     expect(sandboxPost['200']).toBeUndefined();
+    // A declined card (Stripe) answers the page again with 402; the channel's pages are HTML, never the envelope.
+    const html = { 'text/html': { schema: { type: 'string', description: expect.any(String) } } };
+    for (const status of ['402', '404', '409']) expect(sandboxPost[status]?.content, status).toEqual(html);
+    expect(sandboxPost['402'].description).toMatch(/declined/);
+    expect(op('get', '/sandbox/{channel}/pay/{id}').responses['404'].content).toEqual(html);
   });
 
   it('generates a typed client that compiles with a call of every operation', async () => {
@@ -155,8 +160,10 @@ function callFile(document: Json): string {
       if (!json) init.push("parseAs: 'blob'");
       const v = `r_${op.operationId}`;
       lines.push(`  const ${v} = await client.${method.toUpperCase()}(${JSON.stringify(p)}${init.length ? `, { ${init.join(', ')} }` : ''});`);
-      // The error answers are typed as the ErrorEnvelope; JSON successes as the envelope.
-      lines.push(`  if (${v}.error) codes.push(${v}.error.code);`);
+      // The error answers are typed as the ErrorEnvelope; JSON successes as the envelope. A route that also answers
+      // errors as a page of its own (the sandbox's HTML, e.g. 402 for a declined card) types them as text beside it.
+      const rawErrors = Object.entries(op.responses as Record<string, Json>).some(([status, r]) => Number(status) >= 400 && r.content && !r.content['application/json']);
+      lines.push(rawErrors ? `  if (${v}.error && typeof ${v}.error !== 'string') codes.push(${v}.error.code);` : `  if (${v}.error) codes.push(${v}.error.code);`);
       if (ok) lines.push(`  if (${v}.data) codes.push(${v}.data.code);`);
     }
   }

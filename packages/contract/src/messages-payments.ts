@@ -57,6 +57,43 @@ export const paymentsMessages = {
     'zh-TW': '錢包儲值 {{company}}',
   },
 
+  // Why the last card attempt failed, on the portal's own pages (api/payment-failure.ts maps the provider's codes).
+  'payments.failure.generic_decline': {
+    en: 'The card was declined. Try another card or another way to pay.',
+    'zh-CN': '银行卡被拒绝。请换一张卡或改用其他支付方式。',
+    'zh-TW': '卡片遭拒絕。請換一張卡或改用其他付款方式。',
+  },
+  'payments.failure.insufficient_funds': {
+    en: 'The card was declined: insufficient funds. Try another card or another way to pay.',
+    'zh-CN': '银行卡被拒绝：余额不足。请换一张卡或改用其他支付方式。',
+    'zh-TW': '卡片遭拒絕：餘額不足。請換一張卡或改用其他付款方式。',
+  },
+  'payments.failure.expired_card': {
+    en: 'The card was declined: it has expired. Try another card or another way to pay.',
+    'zh-CN': '银行卡被拒绝：卡已过期。请换一张卡或改用其他支付方式。',
+    'zh-TW': '卡片遭拒絕：卡片已過期。請換一張卡或改用其他付款方式。',
+  },
+  'payments.failure.incorrect_cvc': {
+    en: "The card was declined: the security code (CVC) is incorrect. Check it and try again, or pay another way.",
+    'zh-CN': '银行卡被拒绝：安全码（CVC）不正确。请核对后重试，或改用其他支付方式。',
+    'zh-TW': '卡片遭拒絕：安全碼（CVC）不正確。請核對後重試，或改用其他付款方式。',
+  },
+  'payments.failure.processing_error': {
+    en: 'The card could not be processed because of an error. Try again in a moment, or pay another way.',
+    'zh-CN': '处理银行卡时出错，未能扣款。请稍后重试，或改用其他支付方式。',
+    'zh-TW': '處理卡片時發生錯誤，未能扣款。請稍後重試，或改用其他付款方式。',
+  },
+  'payments.failure.authentication_required': {
+    en: 'The card was declined: the bank requires authentication (3D Secure). Try again and complete the check, or pay another way.',
+    'zh-CN': '银行卡被拒绝：发卡行要求身份验证（3D Secure）。请重试并完成验证，或改用其他支付方式。',
+    'zh-TW': '卡片遭拒絕：發卡銀行要求身分驗證（3D Secure）。請重試並完成驗證，或改用其他付款方式。',
+  },
+  'payments.failure.other': {
+    en: 'The payment did not go through. Try again, use another card, or pay another way.',
+    'zh-CN': '支付未成功。请重试、换一张卡或改用其他支付方式。',
+    'zh-TW': '付款未成功。請重試、換一張卡或改用其他付款方式。',
+  },
+
   // The channels' hosted payment pages (sandbox).
   'sandbox.page.title': { en: '{{channel}} checkout', 'zh-CN': '{{channel}}收银台', 'zh-TW': '{{channel}}收銀台' },
   'sandbox.page.notice': {

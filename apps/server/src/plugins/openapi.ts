@@ -27,12 +27,18 @@ type Operation = Json & { responses: Record<string, Json>; parameters?: Json[]; 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PDF = 'application/pdf';
 const binary = { type: 'string', format: 'binary' };
+const HTML_PAGE = { 'text/html': { schema: { type: 'string', description: 'A self-contained HTML page' } } };
 
 /**
  * Answers that are not the JSON envelope, by "METHOD /path" as in the document. A key naming no operation fails the
  * document build (below), so a renamed route cannot silently lose its entry.
  */
-const RAW_ANSWERS: Record<string, { status?: string; description: string; content?: Record<string, Json>; headers?: Json; optional?: boolean }> = {
+interface RawAnswer {
+  description: string;
+  content?: Record<string, Json>;
+  headers?: Json;
+}
+const RAW_ANSWERS: Record<string, RawAnswer & { status?: string; optional?: boolean; also?: Record<string, RawAnswer> }> = {
   'POST /base/v2/wallet/entries/export': { description: 'The wallet entries as an Excel workbook', content: { [XLSX]: { schema: binary } } },
   'POST /base/v2/transactions/export': { description: 'The transactions as an Excel workbook', content: { [XLSX]: { schema: binary } } },
   'GET /base/v2/sub/statements/{companyId}/{month}/workbook': { description: 'The statement as an Excel workbook', content: { [XLSX]: { schema: binary } } },
@@ -54,12 +60,31 @@ const RAW_ANSWERS: Record<string, { status?: string; description: string; conten
     content: { 'application/x-pem-file': { schema: { type: 'string' } } },
     optional: true,
   },
-  'GET /sandbox/{channel}/pay/{id}': { description: 'The HTML payment page', content: { 'text/html': { schema: { type: 'string' } } }, optional: true },
+  'GET /sandbox/{channel}/pay/{id}': {
+    description: 'The HTML payment page',
+    content: HTML_PAGE,
+    optional: true,
+    also: { '404': { description: "The channel's HTML page saying the payment does not exist", content: HTML_PAGE } },
+  },
   'POST /sandbox/{channel}/pay/{id}': {
     status: '303',
     description: "Back to the merchant's return URL (or the portal) after paying or cancelling",
     headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string', format: 'uri' } } },
     optional: true,
+    // The channel's own pages, not the envelope: what the payer's browser shows instead of going back.
+    also: {
+      '402': {
+        description:
+          "The card was declined (Stripe's test card; `action=decline`): the payment page again, saying why in the payer's language, " +
+          'with the payment still payable; the merchant is sent payment_intent.payment_failed',
+        content: HTML_PAGE,
+      },
+      '404': { description: "The channel's HTML page saying the payment does not exist", content: HTML_PAGE },
+      '409': {
+        description: 'The payment is no longer open (paid, approved and awaiting capture, canceled or expired), or the channel has no declined card: the HTML page showing its state',
+        content: HTML_PAGE,
+      },
+    },
   },
 };
 
@@ -209,8 +234,9 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
           if (raw) {
             unused.delete(key);
             delete op.responses['200'];
-            const { status = '200', description, content, headers } = raw;
-            op.responses[status] = { description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
+            const answer = ({ description, content, headers }: RawAnswer) => ({ description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) });
+            op.responses[raw.status ?? '200'] = answer(raw);
+            for (const [status, other] of Object.entries(raw.also ?? {})) op.responses[status] = answer(other);
           }
           if (route.multipart) {
             op.requestBody = {

@@ -3,6 +3,7 @@ import { MAX_AMOUNT_MINOR, positiveAmount } from '../amounts.ts';
 import { CURRENCIES } from '../currency.ts';
 import { Balances, CreditPeriod, PAYMENT_CHANNELS } from './agencies.ts';
 import { PageQuery, Paged } from './common.ts';
+import { PaymentFailure } from './payment-failure.ts';
 
 /**
  * Wallet and invoicing (spec points 2 and 3: /bills/wallet, /bills/transactions, /bills/statements and the agency
@@ -212,8 +213,25 @@ export const WalletPayment = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   paymentTime: z.string().nullable(),
+  /** Why the last attempt failed while the payment stayed open (a declined card); null once paid or never failed. */
+  failure: PaymentFailure.nullable(),
 }).meta({ id: 'WalletPayment' });
 export type WalletPayment = z.infer<typeof WalletPayment>;
+
+/**
+ * GET /order/v2/payments/{id}: a channel payment of the caller's agency as the order pages read it when the payer comes
+ * back from the channel's page (flight and group orders; the wallet's and the train orders' answers carry the same
+ * `failure` themselves).
+ */
+export const ChannelPaymentState = z
+  .object({
+    id: z.string(),
+    channel: z.enum(PAYMENT_CHANNELS),
+    status: z.enum(TRANSACTION_STATUSES),
+    failure: PaymentFailure.nullable(),
+  })
+  .meta({ id: 'ChannelPaymentState' });
+export type ChannelPaymentState = z.infer<typeof ChannelPaymentState>;
 
 /** POST /base/v2/wallet/entries/export: the list's filters, every matching row (at most WALLET_EXPORT_MAX_ROWS). */
 export const WalletEntryExportBody = WalletEntryQuery.omit({ page: true, pageSize: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_CHANNELS } from './agencies.ts';
 import { TRANSACTION_STATUSES } from './bills.ts';
+import { PaymentFailure } from './payment-failure.ts';
 import { TRAIN_ORDER_STATUSES, TrainOrderListItem } from './trains.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -38,6 +39,8 @@ export const TrainChannelPayment = z.object({
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   orderStatus: z.enum(TRAIN_ORDER_STATUSES),
+  /** Why the last attempt failed while the payment stayed open (a declined card); null once paid or never failed. */
+  failure: PaymentFailure.nullable(),
 });
 export type TrainChannelPayment = z.infer<typeof TrainChannelPayment>;
 

@@ -1,5 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TransactionMethod, TransactionStatus } from '@portal/contract/api/bills';
+import type { PaymentFailure } from '@portal/contract/api/payment-failure';
 import { companies } from './companies.ts';
 import { ledgerMovements } from './ledger.ts';
 import { users } from './users.ts';
@@ -43,6 +44,9 @@ export const paymentTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // The provider's reason for the last declined attempt while the payment stayed open (Stripe's
+    // payment_intent.payment_failed), newest attempt wins; cleared when the payment succeeds (issue 15).
+    lastFailure: jsonb('last_failure').$type<PaymentFailure>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

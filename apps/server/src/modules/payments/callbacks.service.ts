@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallbackAck, CallbackEvent, CallbackHeaders, PaymentChannel } from '../../payments/types.ts';
-import { attachChannelPayment, findTransaction, findTransactionByChannelPayment, type TransactionRow } from './payments.repository.ts';
+import { attachChannelPayment, findTransaction, findTransactionByChannelPayment, recordFailure, type TransactionRow } from './payments.repository.ts';
 import { applyEvent, type SettlementDeps } from './settlement.service.ts';
 
 /**
@@ -39,10 +39,22 @@ export async function receiveCallback(
   }
   if (!verified.event) {
     // A declined attempt (Stripe's payment_intent.payment_failed): the payment stays open for another try, so nothing
-    // settles; the channel shows the payer its reason, and the payment is paid or expires as before.
+    // settles; its reason is kept on the payment for the portal's pages, and the payment is paid or expires as before.
+    // Acknowledged even when nothing was recorded (a payment already paid or closed, or not ours): a retry would change
+    // nothing either.
     const n = verified.notice;
+    const recorded = UUID.test(n.merchantReference)
+      ? await recordFailure(deps.db, n.merchantReference, channel.code, { ...n.failure, at: n.occurredAt.toISOString() })
+      : null;
     log?.info(
-      { channel: channel.code, merchantReference: n.merchantReference, eventId: n.eventId, failure: n.failure.code, declineCode: n.failure.declineCode },
+      {
+        channel: channel.code,
+        merchantReference: n.merchantReference,
+        eventId: n.eventId,
+        failure: n.failure.code,
+        declineCode: n.failure.declineCode,
+        recorded: recorded !== null,
+      },
       'payment attempt declined at the channel; the payment stays open',
     );
     return channel.acknowledgement(true);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { TransactionStatus } from '@portal/contract/api/bills';
+import type { PaymentFailure } from '@portal/contract/api/payment-failure';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentTransactions } from '../../db/schema/index.ts';
 
@@ -66,8 +67,29 @@ export async function attachChannelPayment(db: DbOrTx, id: string, channelPaymen
 export async function markSucceeded(db: DbOrTx, id: string, paidAt: Date): Promise<TransactionRow | null> {
   const [row] = await db
     .update(paymentTransactions)
-    .set({ status: 'succeeded', paidAt, updatedAt: sql`now()` })
+    .set({ status: 'succeeded', paidAt, lastFailure: null, updatedAt: sql`now()` })
     .where(and(eq(paymentTransactions.id, id), ne(paymentTransactions.status, 'succeeded')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Records why an attempt at a still pending payment of `channel` failed. Only a newer failure replaces the one kept
+ * (a provider retries and reorders its deliveries), and a payment no longer pending keeps none: a decline delivered
+ * after the success, or after the payment closed, says nothing about it any more. Null when nothing was recorded.
+ */
+export async function recordFailure(db: DbOrTx, id: string, channel: string, failure: PaymentFailure): Promise<TransactionRow | null> {
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({ lastFailure: failure, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        eq(paymentTransactions.method, channel as TransactionRow['method']),
+        eq(paymentTransactions.status, 'pending'),
+        sql`(${paymentTransactions.lastFailure} is null or (${paymentTransactions.lastFailure}->>'at')::timestamptz <= ${failure.at}::timestamptz)`,
+      ),
+    )
     .returning();
   return row ?? null;
 }

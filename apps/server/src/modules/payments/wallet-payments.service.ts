@@ -49,6 +49,7 @@ function toWalletPayment(row: TransactionRow, redirectUrl: string | null): Walle
     expiresAt: (row.expiresAt ?? row.createdAt).toISOString(),
     createdAt: row.createdAt.toISOString(),
     paymentTime: row.paidAt?.toISOString() ?? null,
+    failure: row.lastFailure ?? null,
   };
 }
 

@@ -195,5 +195,6 @@ export async function getTrainChannelPayment(deps: TrainPaymentDeps, auth: AuthC
     expiresAt: new Date((current.expiresAt ?? current.createdAt).getTime() - EXPIRY_GRACE_MS).toISOString(),
     paidAt: current.paidAt?.toISOString() ?? null,
     orderStatus: after.status,
+    failure: current.lastFailure ?? null,
   };
 }

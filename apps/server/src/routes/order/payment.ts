@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXTERNAL_PAYMENT_CHANNELS, PaymentConfigAnswer } from '@portal/contract/api/agencies';
-import { CreateWalletPaymentBody, WalletPayment } from '@portal/contract/api/bills';
+import { ChannelPaymentState, CreateWalletPaymentBody, WalletPayment } from '@portal/contract/api/bills';
 import { Envelope, IdParams } from '@portal/contract/api/common';
 import { receiveCallback } from '../../modules/payments/callbacks.service.ts';
 import { paymentConfig } from '../../modules/payments/payment-config.service.ts';
+import { getChannelPaymentState } from '../../modules/payments/payment-state.service.ts';
 import { createWalletPayment, getWalletPayment } from '../../modules/payments/wallet-payments.service.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { notFound, ok } from '../../plugins/errors.ts';
@@ -53,6 +54,21 @@ export default async function paymentRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(req, await getWalletPayment(deps, authOf(req), req.params.id, req.log)),
+  );
+
+  r.get(
+    '/order/v2/payments/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        security,
+        summary: "An order's channel payment as recorded: its status and why the last attempt failed (the payer's page on return)",
+        params: IdParams,
+        response: { 200: Envelope(ChannelPaymentState) },
+      },
+    },
+    async (req) => ok(req, await getChannelPaymentState(db, authOf(req), req.params.id)),
   );
 
   r.get(

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { WalletPayment } from '@portal/contract/api/bills';
+import { PaymentFailureNotice } from '../../../components/payments/PaymentFailureNotice';
 import { formatAmount } from '../../../lib/format';
 import { billsKeys } from '../api/bills-keys';
 import { useWalletPayment } from '../api/wallet-payments';
@@ -45,32 +46,40 @@ export function PaymentReturn({ paymentId, onDismiss }: Props) {
   }
   if (!payment.data || payment.data.status === 'pending') {
     return (
-      <Alert
-        type="info"
-        role="status"
-        icon={<Spin size="small" />}
-        showIcon
-        title={t('bills.payment.pending')}
-        description={payment.data ? describe(payment.data, t) : t('bills.payment.pendingHint')}
-      />
+      <Flex vertical gap={8}>
+        <Alert
+          type="info"
+          role="status"
+          icon={<Spin size="small" />}
+          showIcon
+          title={t('bills.payment.pending')}
+          description={payment.data ? describe(payment.data, t) : t('bills.payment.pendingHint')}
+        />
+        {/* A declined card leaves the payment open: the payer may try another card on the channel's page. */}
+        <PaymentFailureNotice failure={payment.data?.failure} />
+      </Flex>
     );
   }
   const p = payment.data;
   const tone = TONE[p.status as keyof typeof TONE];
   return (
-    <Alert
-      type={tone}
-      role="status"
-      showIcon
-      title={t(`bills.payment.result.${p.status}`, { channel: t(`bills.channels.${p.channel}`) })}
-      description={
-        <Flex vertical gap={4}>
-          <span>{describe(p, t)}</span>
-          {p.status === 'succeeded' && <span>{t('bills.payment.credited', { amount: formatAmount(p.net, p.currency) })}</span>}
-        </Flex>
-      }
-      action={close}
-    />
+    <Flex vertical gap={8}>
+      <Alert
+        type={tone}
+        role="status"
+        showIcon
+        title={t(`bills.payment.result.${p.status}`, { channel: t(`bills.channels.${p.channel}`) })}
+        description={
+          <Flex vertical gap={4}>
+            <span>{describe(p, t)}</span>
+            {p.status === 'succeeded' && <span>{t('bills.payment.credited', { amount: formatAmount(p.net, p.currency) })}</span>}
+          </Flex>
+        }
+        action={close}
+      />
+      {/* Why the last card was declined, when the payer gave up after it (a success clears it). */}
+      <PaymentFailureNotice failure={p.failure} />
+    </Flex>
   );
 }
 

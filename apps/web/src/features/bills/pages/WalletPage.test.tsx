@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WalletPayment } from '@portal/contract/api/bills';
 import { api, newIdempotencyKey } from '../../../lib/api';
 import { redirectTo } from '../../../components/payments/redirect';
+import { expectDeclineInEveryLanguage, insufficientFunds } from '../../../components/payments/test-fixtures';
 import { paged, paymentConfig, paymentEntry, topUpEntry, wallet } from '../test/fixtures';
 import { renderPage as render, setupBillsTests } from '../../../components/bills/test-harness';
 import WalletPage from './WalletPage';
@@ -27,6 +28,7 @@ const pending: WalletPayment = {
   expiresAt: '2025-03-05T08:30:00Z',
   createdAt: '2025-03-05T08:00:00Z',
   paymentTime: null,
+  failure: null,
 };
 
 let payments: WalletPayment[] = [];
@@ -230,6 +232,11 @@ describe('WalletPage', { timeout: 20_000 }, () => {
     payments = [{ ...pending, status: 'canceled', redirectUrl: null }];
     renderPage('/bills/wallet?payment=p1');
     expect(await screen.findByText('The payment was canceled. Nothing was charged.')).toBeTruthy();
+  });
+
+  it('says why the card was declined while the top-up is open, in each language', async () => {
+    payments = [{ ...pending, channel: 'stripe', failure: insufficientFunds }];
+    await expectDeclineInEveryLanguage(() => renderPage('/bills/wallet?payment=p1'), cleanup);
   });
 
   it('shows an error with a retry when the wallet cannot load', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlightOrder, PayOrderAnswer } from '@portal/contract/api/flight-orders';
 import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
@@ -8,6 +8,7 @@ import { ApiError, api, newIdempotencyKey } from '../../../lib/api';
 import i18n from '../../../lib/i18n';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
 import { redirectTo } from '../../../components/payments/redirect';
+import { expectDeclineInEveryLanguage, insufficientFunds } from '../../../components/payments/test-fixtures';
 import { makeOrder, paymentConfig } from '../test/fixtures';
 import FlightOrderPage from './FlightOrderPage';
 
@@ -188,6 +189,17 @@ describe('FlightOrderPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay CNY 2,524.18' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('http://localhost/sandbox/alipay/pay/t1'));
     expect(api.post).toHaveBeenCalledWith(`${ORDER}/payment`, { method: 'alipay' }, { headers: { 'Idempotency-Key': 'key-1' } });
+  });
+
+  it('back from the channel page, says why the card was declined while the order waits, in each language', async () => {
+    const state = { id: 't1', channel: 'stripe', status: 'pending', failure: insufficientFunds };
+    vi.mocked(api.get).mockImplementation(((path: string) => (path === '/order/v2/payments/t1' ? Promise.resolve(state) : routeGet(path))) as never);
+    await expectDeclineInEveryLanguage(() => show('/flight/orders/o1?payment=t1'), cleanup);
+    // Paid meanwhile: the order says so, and the decline is no longer its story.
+    order = makeOrder({ status: 'proceeding', paymentStatus: 'paid' });
+    show('/flight/orders/o1?payment=t1');
+    expect(await screen.findByRole('heading', { name: /FO250306001/ })).toBeTruthy();
+    expect(screen.queryByTestId('payment-failure')).toBeNull();
   });
 
   it('says so and does not pay when payment is disabled for the agency', async () => {

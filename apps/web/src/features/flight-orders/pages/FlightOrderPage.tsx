@@ -12,6 +12,7 @@ import { useFileAction } from '../../../components/bills/use-file-action';
 import { FareDetails } from '../../../components/flight/FareDetails';
 import { LegSummary } from '../../../components/flight/LegSummary';
 import { DeskActionDialog, type DeskTarget } from '../../../components/orders/DeskActionDialog';
+import { ChannelPaymentFailure } from '../../../components/payments/PaymentFailureNotice';
 import { paths } from '../../../app/paths';
 import { ApiError, CLIENT_CODES } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
@@ -159,7 +160,10 @@ export default function FlightOrderPage() {
       <OrderHeader order={order} dateFormat={dateFormat} actions={actions} />
 
       {paymentReturn && (order.status === 'to_be_paid' || order.status === 'chg_to_be_paid') && order.paymentStatus === 'unpaid' && (
-        <Alert type="info" showIcon title={t('orders.detail.paymentReturn')} />
+        <>
+          <Alert type="info" showIcon title={t('orders.detail.paymentReturn')} />
+          <ChannelPaymentFailure paymentId={params.get('payment')} />
+        </>
       )}
       <TicketingProgress order={order} />
       <AfterSalesProgress order={order} />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupOrder } from '@portal/contract/api/group-orders';
+import { ChannelPaymentFailure } from '../../../components/payments/PaymentFailureNotice';
 import { awaitsChannel, type PaymentReturn } from '../api/group-order';
 
 /**
@@ -23,6 +24,13 @@ export function usePaymentReturn(): PaymentReturn | null {
  */
 export function GroupPaymentReturn({ group, returned, checkedAt }: { group: GroupOrder; returned: PaymentReturn | null; checkedAt: number }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   if (!returned || !awaitsChannel(group, returned, checkedAt)) return null;
-  return <Alert type="info" showIcon title={t('groups.pay.returned', { instalment: t(`groups.pay.kind.${returned.instalment}`) })} data-testid="group-payment-return" />;
+  return (
+    <Flex vertical gap={8}>
+      <Alert type="info" showIcon title={t('groups.pay.returned', { instalment: t(`groups.pay.kind.${returned.instalment}`) })} data-testid="group-payment-return" />
+      {/* A declined card leaves the payment open for another card: say why while the instalment waits. */}
+      <ChannelPaymentFailure paymentId={params.get('payment')} />
+    </Flex>
+  );
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentConfigAnswer } from '@portal/contract/api/agencies';
 import type { GroupOrder, GroupPaymentAnswer } from '@portal/contract/api/group-orders';
@@ -10,7 +10,7 @@ import { renderPage, setupOrderTests } from '../../../components/orders/test-har
 import { groupOrder, groupQuote } from '../../../components/groups/test-fixtures';
 import { PAYMENT_CONFIG_PATH } from '../../../components/payments/payment-config';
 import { redirectTo } from '../../../components/payments/redirect';
-import { paymentConfig } from '../../../components/payments/test-fixtures';
+import { expectDeclineInEveryLanguage, insufficientFunds, paymentConfig } from '../../../components/payments/test-fixtures';
 import GroupOrderPage from './GroupOrderPage';
 
 vi.mock('../../../lib/api', async (real) => (await import('../../../components/orders/test-harness')).apiModule(await real()));
@@ -207,5 +207,15 @@ describe('paying a group instalment through a payment channel', { timeout: 30_00
     });
     await waitFor(() => expect(screen.queryByTestId('group-payment-return')).toBeNull(), { timeout: 5000 });
     expect(vi.mocked(api.get).mock.calls.filter(([path]) => path === DETAIL).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('back from the channel’s page, says why the card was declined while the instalment waits, in each language', async () => {
+    vi.mocked(api.get).mockImplementation(((path: string) =>
+      path === DETAIL
+        ? Promise.resolve(current)
+        : path === '/order/v2/payments/t1'
+          ? Promise.resolve({ id: 't1', channel: 'stripe', status: 'pending', failure: insufficientFunds })
+          : Promise.reject(new Error(`unexpected GET ${path}`))) as never);
+    await expectDeclineInEveryLanguage(() => renderPage(<GroupOrderPage />, '/flight/group/order/g1?payment=t1&instalment=deposit1', '/flight/group/order/:id'), cleanup);
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TrainChannelPayment } from '@portal/contract/api/train-payments';
 import type { TrainOrder } from '@portal/contract/api/trains';
+import { PaymentFailureNotice } from '../../../components/payments/PaymentFailureNotice';
 import { formatTrainPrice } from '../../../components/train/train-money';
 import { useTrainChannelPayment } from '../api/train-channel-payment';
 
@@ -76,7 +77,7 @@ export function TrainPaymentReturn({ order, onChanged }: { order: Pick<TrainOrde
     );
   }
   if (!data || !shown) return <Alert type="info" showIcon title={t('trainPay.return.checking')} data-testid="train-payment-return" />;
-  return (
+  const message = (
     <Alert
       type={shown.type}
       showIcon
@@ -85,5 +86,13 @@ export function TrainPaymentReturn({ order, onChanged }: { order: Pick<TrainOrde
       title={t(shown.key, { amount: formatTrainPrice(data.amount), channel: t(`orders.channels.${data.channel}`), status: t(`trains.orders.status.${data.orderStatus}`) })}
       data-testid="train-payment-return"
     />
+  );
+  // A declined card leaves the payment open (or the payer gave up after it): say why beside the outcome.
+  if (!data.failure || data.outcome === 'paid' || data.outcome === 'credited') return message;
+  return (
+    <Flex vertical gap={8}>
+      {message}
+      <PaymentFailureNotice failure={data.failure} />
+    </Flex>
   );
 }

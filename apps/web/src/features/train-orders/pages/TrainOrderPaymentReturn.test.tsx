@@ -1,10 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { TrainChannelPayment } from '@portal/contract/api/train-payments';
 import type { TrainOrder } from '@portal/contract/api/trains';
 import { api } from '../../../lib/api';
 import { loadEveryLanguage } from '../../../lib/i18n';
 import { renderPage, setupOrderTests } from '../../../components/orders/test-harness';
+import { expectDeclineInEveryLanguage, insufficientFunds } from '../../../components/payments/test-fixtures';
 import { trainOrderPath } from '../api/train-orders';
 import { returnMessage } from '../components/TrainPaymentReturn';
 import { order } from '../test/fixtures';
@@ -33,6 +34,7 @@ const payment = (over: Partial<TrainChannelPayment> = {}): TrainChannelPayment =
   expiresAt: '2030-01-01T00:30:00Z',
   paidAt: null,
   orderStatus: 'to_be_paid',
+  failure: null,
   ...over,
 });
 const unpaid = order({ status: 'to_be_paid', paymentStatus: 'unpaid', actions: ['pay', 'cancel'], total: 110_600, paymentDeadline: '2030-01-01T00:30:00Z' });
@@ -71,6 +73,18 @@ describe('back on the order from a payment channel', () => {
     serve([order({ status: 'canceled', paymentStatus: 'unpaid', actions: [] })], [payment({ status: 'succeeded', outcome: 'credited', orderStatus: 'canceled', redirectUrl: null })]);
     open();
     await banner('Your Alipay payment arrived after this booking could no longer be paid (Canceled): CNY 1,106.00 was credited to your wallet.');
+  });
+
+  it('says why the card was declined while the payment is open, in each language', async () => {
+    serve([unpaid], [payment({ channel: 'stripe', failure: insufficientFunds })]);
+    await expectDeclineInEveryLanguage(() => open(), cleanup);
+  });
+
+  it('no longer speaks of the decline once another card paid', async () => {
+    serve([order({ status: 'issued', paymentStatus: 'paid', paymentMethod: 'stripe' })], [payment({ channel: 'stripe', status: 'succeeded', outcome: 'paid', orderStatus: 'issued', redirectUrl: null, failure: null })]);
+    open();
+    await banner('Paid with Stripe: the tickets are issued.');
+    expect(screen.queryByTestId('payment-failure')).toBeNull();
   });
 
   it('says nothing was charged when the payer canceled on the channel', async () => {
