@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, CEILINGS, pageWeight } from '../scripts/bundle-budget.mjs';
+import { BUDGETS, CEILINGS, pageWeight, readManifest } from '../scripts/bundle-budget.mjs';
+import { baseURL } from './ui.ts';
 
 // Issue 14, page weight: the anonymous landing page's initial JavaScript (the Vite manifest's entry and its static
 // imports), gzipped, within its budget. Here, in the browser tier, because its global setup has just built the web app
@@ -27,5 +28,46 @@ describe('page weight budget', () => {
     const entry = new Set(pageWeight('landing').files);
     const page = pageWeight('landingPage').files.filter((f) => !entry.has(f));
     expect(page.some((f) => f.includes('LandingPage-'))).toBe(true);
+  });
+});
+
+// Issue 14: the document for a page names that page's scripts for preloading (the server, from the build's
+// route-preloads.json), so they download beside the entry instead of after it has run.
+describe('preload links of the document', () => {
+  const manifest = readManifest();
+  const fileOf = (key: string) => {
+    const file = manifest[key]?.file;
+    if (!file) throw new Error(`not in the manifest: ${key}`);
+    return `/${file}`;
+  };
+  async function preloads(path: string, language?: string): Promise<string[]> {
+    const res = await fetch(`${baseURL()}${path}`, { headers: language ? { cookie: `portal.language=${language}` } : {} });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    return [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  }
+
+  it("for the flight booking page: the page, the shell and the visitor's language, not the landing page", async () => {
+    const links = await preloads('/flight/booking', 'zh-TW');
+    expect(links).toEqual(
+      expect.arrayContaining([
+        fileOf('src/features/flight-search/pages/FlightBookingPage.tsx'),
+        fileOf('src/app/FullShell.tsx'),
+        fileOf('src/locales/zh-TW/flight.json'),
+        fileOf('src/locales/bundles/zh-TW-core.ts'),
+      ]),
+    );
+    expect(links).not.toContain(fileOf('src/features/landing/pages/LandingPage.tsx'));
+    expect(links).not.toContain(fileOf('src/locales/en/flight.json'));
+    // Every one is a file the server has.
+    for (const href of new Set(links)) expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
+  });
+
+  it('for an order page (a route with a parameter) its own page', async () => {
+    expect(await preloads('/flight/orders/FO-0001', 'en')).toContain(fileOf('src/features/flight-orders/pages/FlightOrderPage.tsx'));
+  });
+
+  it("for the landing page with a query (not prerendered) still the landing page's", async () => {
+    expect(await preloads('/?ref=partner')).toContain(fileOf('src/features/landing/pages/LandingPage.tsx'));
   });
 });

@@ -13,10 +13,10 @@ export const BUDGETS = { landing: 150, flightBooking: 300 };
 
 /**
  * What the budget test holds each page to: the budget where it is met; where it is not yet (the flight booking page:
- * 431.8 kB on 2026-11-26, docs/benchmarks.md), no heavier than today, so the page can only get lighter while
+ * 398.9 kB on 2026-11-26, docs/benchmarks.md), no heavier than today, so the page can only get lighter while
  * `npm run bench` keeps saying that the target is missed.
  */
-export const CEILINGS = { landing: BUDGETS.landing, flightBooking: 440 };
+export const CEILINGS = { landing: BUDGETS.landing, flightBooking: 400 };
 
 /**
  * Source modules whose chunks (with their static imports) count for a page, beside the entry and its static imports.

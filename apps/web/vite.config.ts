@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/contract/src/languages.ts';
 import { messagesFor } from '../../packages/contract/src/messages.ts';
+import { PRELOADS_END, PRELOADS_START } from '../../packages/contract/src/route-preloads.ts';
+import { routePreloads } from './vite-route-preloads.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -64,7 +66,8 @@ function messagesPerLanguage(): Plugin {
 
 /**
  * Issue 14: the landing page's chunk and the default language's core texts are fetched beside the entry (modulepreload
- * links in index.html) instead of after it runs; they stay dynamic imports, so other pages do not run them.
+ * links in index.html) instead of after it runs; they stay dynamic imports, so other pages do not run them. The server
+ * swaps these links for a route's own when it sends the document for another path (vite-route-preloads.ts).
  */
 function preloadLanding(): Plugin {
   const wanted = ['src/features/landing/pages/LandingPage.tsx', `src/locales/bundles/${DEFAULT_LANGUAGE}-core.ts`];
@@ -89,14 +92,14 @@ function preloadLanding(): Plugin {
           if (chunk) add(chunk.fileName);
         }
         const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-        return html.replace('</head>', `    ${links}\n  </head>`);
+        return html.replace('</head>', `    ${PRELOADS_START}${links}${PRELOADS_END}\n  </head>`);
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), messagesPerLanguage(), preloadLanding()],
+  plugins: [react(), precompress(), messagesPerLanguage(), preloadLanding(), routePreloads()],
   server: {
     port: 5173,
     proxy: {

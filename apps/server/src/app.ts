@@ -11,6 +11,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders, sendSpaDocument } from './plugins/security-headers.ts';
 import { PRERENDER_DIR, spaDocumentFile } from './plugins/landing-prerender.ts';
+import { routePreloadLinks, withPreloads } from './plugins/route-preload.ts';
 import sessionRoutes from './routes/base/session.ts';
 import meRoutes from './routes/base/me.ts';
 import { routeModules } from './routes/index.ts';
@@ -78,7 +79,10 @@ export async function buildApp(opts: AppOptions) {
       if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
       // Client-side routes: the SPA renders its own not-found page for unknown paths.
       // "/" gets the landing page prerendered in the visitor's language (plugins/landing-prerender.ts).
-      return spaDocumentFile(req, dist).then((file) => sendSpaDocument(req, reply, file));
+      // Any other page gets its own scripts named for preloading (plugins/route-preload.ts).
+      return Promise.all([spaDocumentFile(req, dist), routePreloadLinks(req, dist)]).then(([file, links]) =>
+        sendSpaDocument(req, reply, file, links === null ? undefined : (html) => withPreloads(html, links)),
+      );
     });
   } else {
     app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));

@@ -2,9 +2,11 @@
 // build of src/prerender.tsx, written as complete documents to dist/.prerender/landing-<language>.html. The server
 // sends one of them for GET / (apps/server/src/app.ts), the client hydrates it (src/main.tsx). Decision record:
 // docs/decisions/0021-landing-prerender.md.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,8 +24,10 @@ try {
     configFile: path.join(web, 'vite.config.ts'),
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    // Bundled, not imported from node_modules at run time: antd's ES build is not valid Node ESM (extensionless imports).
+    ssr: { noExternal: [/^antd/, /^@ant-design\//, /^@rc-component\//, /^@emotion\//] },
   });
-  const { renderLanding } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+  const { renderLanding, renderAntdStyles } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(index)?.[1] ?? 'PORTAL_CSP_NONCE';
@@ -63,6 +67,20 @@ try {
     writeFileSync(path.join(dist, '.prerender', `landing-${language}.html`), html);
   }
   console.log(`prerendered the landing page in ${LANGUAGES.join(', ')} (dist/.prerender)`);
+
+  // antd's styles of the logged-in shell's and the flight search page's first render (src/prerender.tsx), as a style
+  // sheet the server links with the shell's scripts (the build's route-preloads.json; apps/server plugins/route-preload).
+  const css = renderAntdStyles();
+  if (!css.includes('data-ant-cssinjs-cache-path')) throw new Error("antd's styles came without their path map");
+  const cssFile = `assets/antd-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+  writeFileSync(path.join(dist, cssFile), css);
+  writeFileSync(path.join(dist, `${cssFile}.br`), brotliCompressSync(css, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(path.join(dist, `${cssFile}.gz`), gzipSync(css, { level: 9 }));
+  const mapFile = path.join(dist, '.vite/route-preloads.json');
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  map.shell.files = [cssFile, ...map.shell.files];
+  writeFileSync(mapFile, JSON.stringify(map));
+  console.log(`antd's first styles: ${cssFile}, ${(gzipSync(css).length / 1000).toFixed(1)} kB gzipped`);
 } finally {
   rmSync(ssrOut, { recursive: true, force: true });
 }

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { Alert, Button, Col, DatePicker, Flex, Form, Input, Layout as AntLayout, Popover, Row, Select, Space, Spin, Switch, Tag, Tooltip } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '@portal/contract/languages';
 import { appRoutes } from './app/App';
+import { AntdProviders } from './app/antd-providers';
 import { createQueryClient, Providers } from './app/providers';
 import i18n from './lib/i18n';
 
@@ -33,4 +36,54 @@ export async function renderLanding(language: Language): Promise<string> {
   const html = renderToString(tree);
   if (/<script/i.test(html)) throw new Error('the prerendered landing page has a script in it');
   return html;
+}
+
+/**
+ * Issue 14, the logged-in pages' first render: antd writes each component's style sheet at run time, the first time the
+ * component renders (CSS-in-JS), which was about a quarter of the flight search page's main-thread work on a phone.
+ * Here the components the full shell and the flight search page draw first are rendered once with the app's theme
+ * and their styles collected into a style sheet (apps/web/scripts/prerender.mjs writes it into the build); antd,
+ * finding a style's path in that sheet's map, uses it instead of writing the style again. A component not in it, or a
+ * theme that differs, is styled at run time as before.
+ */
+export function renderAntdStyles(): string {
+  const cache = createCache();
+  renderToString(
+    <StyleProvider cache={cache}>
+      <AntdProviders>
+        <AntLayout>
+          <AntLayout.Header />
+          <AntLayout.Content>
+            <Flex gap={8}>
+              <Button>x</Button>
+              <Select options={[]} />
+              <DatePicker />
+              <Switch />
+              <Space />
+              <Tag>x</Tag>
+              <Spin />
+            </Flex>
+            <Form layout="vertical">
+              <Row>
+                <Col span={12}>
+                  <Form.Item label="x" help="x">
+                    <Input />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Input.TextArea />
+            </Form>
+            <Tooltip title="x" open>
+              <span>x</span>
+            </Tooltip>
+            <Popover content="x" open>
+              <span>x</span>
+            </Popover>
+            <Alert title="x" />
+          </AntLayout.Content>
+        </AntLayout>
+      </AntdProviders>
+    </StyleProvider>,
+  );
+  return extractStyle(cache, { plain: true, types: ['style'] });
 }

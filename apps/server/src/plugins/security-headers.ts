@@ -155,8 +155,9 @@ async function readIndex(file: string): Promise<string> {
  * The web app's index.html with a nonce of its own and the matching policy. No validators (ETag, Last-Modified):
  * a 304 would pair the cached page's old nonce with a new header and block every style.
  */
-export async function sendSpaDocument(req: FastifyRequest, reply: FastifyReply, indexFile: string): Promise<FastifyReply> {
-  const html = await readIndex(indexFile);
+export async function sendSpaDocument(req: FastifyRequest, reply: FastifyReply, indexFile: string, transform?: (html: string) => string): Promise<FastifyReply> {
+  const read = await readIndex(indexFile);
+  const html = transform ? transform(read) : read;
   const nonce = randomBytes(18).toString('base64');
   const { db, sessionPolicy } = req.server.deps;
   let framing: Framing = { origins: [] };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Flex, Select, Typography } from 'antd';
+import { Flex, Select } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -95,12 +95,12 @@ export function LocationPicker({ value, valueType, onChange, placeholder, ariaLa
           <span style={{ minWidth: 0, whiteSpace: 'normal', overflowWrap: 'break-word' }}>
             {l.favourite && <StarFilled style={{ color: '#faad14', marginRight: 4 }} aria-label={t('flight.search.favourite')} />}
             {l.type === 'city' ? l.cityName : l.name}
-            <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 6, display: 'inline-block' }}>
+            <span className="portal-hint portal-hint--small" style={{ marginLeft: 6, display: 'inline-block' }}>
               {l.type === 'city' ? t('flight.search.allAirports') : l.cityName}
               {country ? ` · ${country}` : ''}
-            </Typography.Text>
+            </span>
           </span>
-          <Typography.Text strong>{l.code}</Typography.Text>
+          <strong>{l.code}</strong>
         </Flex>
       ),
     };

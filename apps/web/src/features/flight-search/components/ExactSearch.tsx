@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip } from 'antd';
 import { CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CABIN_CLASSES, type CabinClass } from '@portal/contract/api/shopping-constants';
@@ -55,7 +55,7 @@ export function ExactSearch({ initialDraft, busy, dateFormat, serverErrors, serv
 
   return (
     <Form layout="vertical" requiredMark={false} component="div">
-      <Typography.Paragraph type="secondary">{t('flight.search.exact.hint')}</Typography.Paragraph>
+      <p className="portal-hint portal-hint--paragraph">{t('flight.search.exact.hint')}</p>
       {draft.segments.map((s, i) => {
         const at = `segments.${i}`;
         const n = i + 1;

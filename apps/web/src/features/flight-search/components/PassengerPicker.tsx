@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button, Flex, Popover, Typography } from 'antd';
+import { Button, Flex, Popover } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PASSENGER_TYPES, type PassengerType } from '@portal/contract/api/shopping-constants';
@@ -32,10 +32,8 @@ export function PassengerPicker({ value, onChange, status }: Props) {
       {PASSENGER_TYPES.map((p) => (
         <Flex key={p} justify="space-between" align="center" gap={12}>
           <Flex vertical>
-            <Typography.Text>{t(`flight.passengerType.${p}`)}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t(`flight.search.passengerAge.${p}`)}
-            </Typography.Text>
+            <span>{t(`flight.passengerType.${p}`)}</span>
+            <span className="portal-hint portal-hint--small">{t(`flight.search.passengerAge.${p}`)}</span>
           </Flex>
           <Suspense fallback={<div style={{ width: 110, height: 32 }} />}>
             <InputNumber
@@ -51,9 +49,7 @@ export function PassengerPicker({ value, onChange, status }: Props) {
           </Suspense>
         </Flex>
       ))}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('flight.search.passengerRules', { max: MAX_PASSENGERS })}
-      </Typography.Text>
+      <span className="portal-hint portal-hint--small">{t('flight.search.passengerRules', { max: MAX_PASSENGERS })}</span>
     </Flex>
   );
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,7 +56,7 @@ export function PnrSearch({ initialPnr, busy, pending = null, error, onSearch, o
 
   return (
     <Form layout="vertical" component="div">
-      <Typography.Paragraph type="secondary">{t('flight.search.pnr.hint')}</Typography.Paragraph>
+      <p className="portal-hint portal-hint--paragraph">{t('flight.search.pnr.hint')}</p>
       <Form.Item
         label={t('flight.search.pnr.label')}
         htmlFor="flight-pnr"

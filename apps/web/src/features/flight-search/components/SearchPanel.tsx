@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Select, Switch, Tabs } from 'antd';
+import { Alert, Button, Col, Form, Row, Select, Switch } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CABIN_CLASSES, MAX_JOURNEYS, type BookingType } from '@portal/contract/api/shopping-constants';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth-constants';
+import { ModeTabs } from '../../../components/ModeTabs';
 import { toDayjsFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ISO_DATE, emptyJourney, today, type JourneyDraft, type SearchDraft, type SearchMode } from '../model/search-query';
@@ -182,32 +183,33 @@ export function SearchPanel({
   );
 
   return (
-    <Card styles={{ body: { paddingTop: 8 } }}>
+    <div className="portal-panel portal-panel--tabs">
       {/* The tabs only switch the mode: one form serves the three route searches, so the fields keep their values. */}
-      <Tabs activeKey={mode} onChange={(k) => changeMode(k as SearchMode)} items={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))} />
-      {mode === 'pnr' ? (
-        <PnrSearch
-          initialPnr={initialPnr}
-          busy={busy}
-          pending={pendingPnr}
-          error={serverMessage}
-          notice={pnrNotice}
-          onSearch={onPnrSearch}
-          onEdit={onEdit}
-        />
-      ) : mode === 'exact' ? (
-        <ExactSearch
-          initialDraft={initialExact ?? defaultExactDraft(draft.passengers)}
-          busy={busy}
-          dateFormat={dateFormat}
-          serverErrors={serverErrors}
-          serverMessage={serverMessage}
-          onSearch={(d) => onExactSearch?.(d)}
-          onEdit={onEdit}
-        />
-      ) : (
-        form
-      )}
-    </Card>
+      <ModeTabs active={mode} onChange={changeMode} tabs={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))}>
+        {mode === 'pnr' ? (
+          <PnrSearch
+            initialPnr={initialPnr}
+            busy={busy}
+            pending={pendingPnr}
+            error={serverMessage}
+            notice={pnrNotice}
+            onSearch={onPnrSearch}
+            onEdit={onEdit}
+          />
+        ) : mode === 'exact' ? (
+          <ExactSearch
+            initialDraft={initialExact ?? defaultExactDraft(draft.passengers)}
+            busy={busy}
+            dateFormat={dateFormat}
+            serverErrors={serverErrors}
+            serverMessage={serverMessage}
+            onSearch={(d) => onExactSearch?.(d)}
+            onEdit={onEdit}
+          />
+        ) : (
+          form
+        )}
+      </ModeTabs>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -192,9 +192,7 @@ export default function FlightBookingPage() {
 
   return (
     <Flex vertical gap={16} onFocusCapture={prefetchResults} onPointerDownCapture={prefetchResults}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('flight.title.booking')}
-      </Typography.Title>
+      <h3 className="portal-page-title">{t('flight.title.booking')}</h3>
       <SearchPanel
         key={draftKey}
         initialMode={state.mode}
