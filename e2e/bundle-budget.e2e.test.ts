@@ -31,8 +31,8 @@ describe('page weight budget', () => {
   });
 });
 
-// Issue 14: the document for a page names that page's scripts for preloading (the server, from the build's
-// route-preloads.json), so they download beside the entry instead of after it has run.
+// Issue 14: the document for a page names that page's scripts (the server, from the build's route-preloads.json), so
+// they download beside the entry instead of after it has run; a logged-in page's, once its shell is painted.
 describe('preload links of the document', () => {
   const manifest = readManifest();
   const fileOf = (key: string) => {
@@ -44,7 +44,10 @@ describe('preload links of the document', () => {
     const res = await fetch(`${baseURL()}${path}`, { headers: language ? { cookie: `portal.language=${language}` } : {} });
     expect(res.status).toBe(200);
     const html = await res.text();
-    return [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const links = [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    // A logged-in page's document names its scripts in portal-boot (requested once its shell is painted).
+    const boot = /<meta name="portal-boot" content="([^"]+)"/.exec(html)?.[1].split(' ') ?? [];
+    return [...links, ...boot];
   }
 
   it("for the flight booking page: the page, the shell and the visitor's language, not the landing page", async () => {

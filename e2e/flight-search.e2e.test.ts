@@ -66,6 +66,37 @@ describe("the flight search page's first render", () => {
     expect(mapped).toBeGreaterThan(10);
     expect(written).toEqual([]);
   });
+
+  // Issue 14: the document for a logged-in page carries its shell (the header with the site's name, the page's title),
+  // painted before any script runs; the app then draws the page over it, its title in the same place.
+  it("is painted from the document before its scripts run, then the app's page replaces it", async () => {
+    const page = await browser.open();
+    await openBooking(page); // logs in; the app's own first visit sets the language cookie the server reads
+    const title = page.getByRole('heading', { name: en('flight.title.booking'), exact: true });
+    const appTitle = await title.boundingBox();
+
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/flight/booking');
+    const shell = page.locator('#root[data-skeleton] .portal-skeleton');
+    await visible(shell, "the page's shell");
+    expect(await shell.locator('.portal-brand-name').innerText()).not.toBe('');
+    const shellTitle = await visible(title, "the shell's title");
+    const box = await shellTitle.boundingBox();
+    expect(box && appTitle && [Math.round(box.x), Math.round(box.y), Math.round(box.height)]).toEqual(appTitle && [Math.round(appTitle.x), Math.round(appTitle.y), Math.round(appTitle.height)]);
+
+    await page.unroute(/\/assets\/.*\.js$/);
+    await page.goto('/flight/booking');
+    await visible(page.getByRole('tab', { name: en('flight.search.modes.oneway'), exact: true }), 'the search form');
+    expect(await page.locator('.portal-skeleton').count()).toBe(0);
+    expect(await title.count()).toBe(1);
+  });
+
+  it('is not shown to a visitor without a session, who is sent to log in', async () => {
+    const page = await browser.open();
+    await page.goto('/flight/booking');
+    await visible(page.getByRole('button', { name: en('layout.menu.login') }).first(), 'the log-in button');
+    expect(await page.locator('.portal-skeleton').count()).toBe(0);
+  });
 });
 
 describe('flight search as the operator', () => {

@@ -22,6 +22,14 @@ const LANGUAGE_LOCALES: Record<Language, string[]> = {
   'zh-TW': ['/antd/es/locale/zh_TW.js', '/dayjs/locale/zh-tw.js'],
 };
 
+type Tree = { [key: string]: unknown };
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+function deepMerge(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = isTree(out[k]) && isTree(v) ? deepMerge(out[k], v) : v;
+  return out;
+}
+
 interface RouteSource {
   path: string;
   public: boolean;
@@ -29,6 +37,10 @@ interface RouteSource {
   module: string;
   /** The locale files `page()` names; null when it names none (it then loads every one). */
   texts: string[] | null;
+  /** i18n key of the page title, when the route has one. */
+  titleKey: string | null;
+  /** The page opens with that title as its heading (the route's `heading`). */
+  heading: boolean;
 }
 
 /**
@@ -82,7 +94,11 @@ export function readRouteTable(file: string): RouteSource[] {
       if (!ts.isArrayLiteralExpression(list) || !list.elements.every(ts.isStringLiteral)) return fail(list, "page()'s texts are not a list of strings");
       texts = list.elements.map((e) => (e as ts.StringLiteral).text);
     }
-    return { path: routePath, public: access?.getText() === 'PUBLIC', module, texts };
+    const title = prop(element, 'titleKey');
+    if (title && !ts.isStringLiteral(title)) return fail(title, 'a titleKey that is not a string');
+    const heading = prop(element, 'heading');
+    if (heading && heading.kind !== ts.SyntaxKind.TrueKeyword) return fail(heading, 'a heading that is not `true`');
+    return { path: routePath, public: access?.getText() === 'PUBLIC', module, texts, titleKey: title ? title.text : null, heading: Boolean(heading) };
   });
 }
 
@@ -132,6 +148,19 @@ export function routePreloads(): Plugin {
         .filter((n) => !CORE_NAMESPACES.has(n));
       const textFiles = (language: Language, texts: string[]) =>
         texts.flatMap((ns) => filesOf((id) => id.endsWith(`/src/locales/${language}/${ns}.json`), `${language}/${ns}.json`));
+      // Every text of a language, the files merged as lib/i18n.ts merges them (each nests its keys under its name).
+      const textsOf = new Map(
+        LANGUAGES.map((language) => {
+          const dir = path.join(src, 'locales', language);
+          const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+          return [language, files.reduce<Tree>((all, f) => deepMerge(all, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree), {})];
+        }),
+      );
+      const text = (language: Language, key: string) => {
+        const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), textsOf.get(language));
+        if (typeof value !== 'string') throw new Error(`route preloads: no ${language} text for the title ${key}`);
+        return value;
+      };
       const perLanguage = (of: (language: Language) => string[]) =>
         Object.fromEntries(LANGUAGES.map((l) => [l, [...new Set(of(l))]])) as Record<Language, string[]>;
 
@@ -150,6 +179,7 @@ export function routePreloads(): Plugin {
           public: r.public,
           files: moduleFiles(r.module),
           byLanguage: perLanguage((language) => textFiles(language, r.texts ?? namespaces)),
+          title: r.titleKey && r.heading ? (Object.fromEntries(LANGUAGES.map((l) => [l, text(l, r.titleKey!)])) as Record<Language, string>) : null,
         }));
       const map: RoutePreloads = { shell, routes };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });

@@ -11,7 +11,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders, sendSpaDocument } from './plugins/security-headers.ts';
 import { PRERENDER_DIR, spaDocumentFile } from './plugins/landing-prerender.ts';
-import { routePreloadLinks, withPreloads } from './plugins/route-preload.ts';
+import { asRouteDocument, routeDocument } from './plugins/route-preload.ts';
 import sessionRoutes from './routes/base/session.ts';
 import meRoutes from './routes/base/me.ts';
 import { routeModules } from './routes/index.ts';
@@ -79,9 +79,10 @@ export async function buildApp(opts: AppOptions) {
       if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
       // Client-side routes: the SPA renders its own not-found page for unknown paths.
       // "/" gets the landing page prerendered in the visitor's language (plugins/landing-prerender.ts).
-      // Any other page gets its own scripts named for preloading (plugins/route-preload.ts).
-      return Promise.all([spaDocumentFile(req, dist), routePreloadLinks(req, dist)]).then(([file, links]) =>
-        sendSpaDocument(req, reply, file, links === null ? undefined : (html) => withPreloads(html, links)),
+      // Any other page gets its own scripts named for preloading and, in the logged-in app, its shell
+      // (plugins/route-preload.ts).
+      return Promise.all([spaDocumentFile(req, dist), routeDocument(req, dist)]).then(([file, doc]) =>
+        sendSpaDocument(req, reply, file, doc === null ? undefined : (html) => asRouteDocument(html, doc)),
       );
     });
   } else {

@@ -10,13 +10,17 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 // 0021-landing-prerender.md). A visitor with a stored session (who gets the logged-in app) or who chose another
 // language must not see it while the app loads: marked here, before the body is parsed, and hidden by index.html's
 // style; src/main.tsx then drops it and renders the app.
+// The same for the shell of a logged-in page the server may send (apps/server/src/plugins/route-preload.ts): shown
+// only to a visitor with a stored session, in the language the app will show; src/main.tsx renders the page over it.
 try {
   var chosen = window.localStorage.getItem('portal.language');
-  if (window.localStorage.getItem('portal.token') || (chosen && chosen !== document.documentElement.lang)) {
-    document.documentElement.setAttribute('data-no-prerender', '');
-  }
+  var token = window.localStorage.getItem('portal.token');
+  var otherLanguage = chosen && chosen !== document.documentElement.lang;
+  if (token || otherLanguage) document.documentElement.setAttribute('data-no-prerender', '');
+  if (!token || otherLanguage) document.documentElement.setAttribute('data-no-skeleton', '');
 } catch (e) {
-  // no storage (private mode): nothing stored to honour
+  // no storage (private mode): nothing stored to honour, and no session for the shell
+  document.documentElement.setAttribute('data-no-skeleton', '');
 }
 
 // Issue 14: a button of the prerendered landing page clicked before the app has taken the page over (its script still
@@ -35,7 +39,8 @@ document.addEventListener(
 
 // Issue 14: the prerendered landing page names its scripts in <meta name="portal-boot"> (entry first, then its
 // imports, and its style sheets, already inlined) instead of loading them beside the HTML: the page is painted from
-// the HTML alone, then they load (apps/web/scripts/prerender.mjs). When the page is hidden (a stored session, another
+// the HTML alone, then they load (apps/web/scripts/prerender.mjs). A logged-in page's shell names its entry there too
+// (apps/server/src/plugins/route-preload.ts; the scripts are preloaded already, only the entry's run waits). When the page is hidden (a stored session, another
 // language: above) they load at once; a page never painted (a background tab) starts them after a second.
 document.addEventListener('DOMContentLoaded', function () {
   var boot = document.querySelector('meta[name="portal-boot"]');
@@ -62,7 +67,14 @@ document.addEventListener('DOMContentLoaded', function () {
       document.head.appendChild(el);
     });
   };
-  if (document.documentElement.hasAttribute('data-no-prerender') || typeof PerformanceObserver === 'undefined') return start();
+  // Nothing to paint first: the prerendered landing page or the page's shell is hidden for this visitor.
+  var root = document.getElementById('root');
+  var html = document.documentElement;
+  var hidden =
+    !root ||
+    (root.hasAttribute('data-prerendered') && html.hasAttribute('data-no-prerender')) ||
+    (root.hasAttribute('data-skeleton') && html.hasAttribute('data-no-skeleton'));
+  if (hidden || typeof PerformanceObserver === 'undefined') return start();
   try {
     new PerformanceObserver(function (list, observer) {
       if (!list.getEntriesByName('first-contentful-paint').length) return;

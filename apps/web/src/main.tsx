@@ -4,7 +4,9 @@ import { nonceScriptCreatedStyles, readCspNonce } from './lib/csp';
 import i18n, { i18nReady } from './lib/i18n';
 import { keepLanguageCookie } from './lib/language-cookie';
 import { sessionStore } from './lib/session-store';
-import { App } from './app/App';
+import { matchRoute } from '@portal/contract/route-preloads';
+import { refresh } from './lib/session';
+import { App, FullShell } from './app/App';
 import { paths } from './app/paths';
 import { routes } from './app/routes';
 import { Providers } from './app/providers';
@@ -40,7 +42,23 @@ async function resolveLazy(component: unknown): Promise<void> {
 }
 
 // The landing page's chunk downloads beside the texts, not after them (the route would ask for it only on render).
-const page = home ? resolveLazy(routes.find((r) => r.path === paths.home)?.component).catch(() => undefined) : undefined;
+const landing = home ? resolveLazy(routes.find((r) => r.path === paths.home)?.component).catch(() => undefined) : undefined;
+
+/**
+ * Issue 14: for a page of the logged-in app the server may send the page's shell (its header and title: apps/server
+ * plugins/route-preload.ts), shown while the scripts load to a visitor with a stored session (public/csp-setup.js).
+ * The app's first render then waits for what the page needs (the full shell, the page with its texts, the session's
+ * GET /me, all already on their way), so it replaces that shell with the page itself, not with a loading state.
+ */
+const skeleton = container.hasAttribute('data-skeleton') && !document.documentElement.hasAttribute('data-no-skeleton');
+const pageReady = skeleton
+  ? Promise.all([
+      resolveLazy(FullShell),
+      resolveLazy(matchRoute(routes, window.location.pathname)?.component),
+      refresh(),
+    ]).catch(() => undefined)
+  : undefined;
+const page = landing ?? pageReady;
 
 /**
  * Renders nothing; once the first render is on screen (hydrated or not), the page is live: a button of the prerendered
@@ -87,6 +105,8 @@ void Promise.all([i18nReady.catch(() => undefined), page]).then(() => {
     container.replaceChildren();
     delete container.dataset.prerendered;
   }
+  // A page's shell not shown (no stored session, another language) goes now; a shown one is replaced by the render.
+  if (container.hasAttribute('data-skeleton') && !skeleton) container.replaceChildren();
   const root = createRoot(container);
   startTransition(() => root.render(tree));
 });

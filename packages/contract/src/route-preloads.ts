@@ -24,6 +24,11 @@ export interface RoutePreload {
   files: string[];
   /** The locale files the route loads with its page, per language. */
   byLanguage: Record<Language, string[]>;
+  /**
+   * The page's title in each language, for the page's shell in the document (the route's titleKey), when the page opens
+   * with it as its heading (the route's `heading`); else null.
+   */
+  title: Record<Language, string> | null;
 }
 
 /** The route a path opens: an exact path first, then the first pattern whose ":name" segments match. */

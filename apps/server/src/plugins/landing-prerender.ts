@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contract/languages';
+import type { SiteInfo } from '@portal/contract/api/site';
 import { getSiteInfo } from '../modules/site/site.service.ts';
 
 /**
@@ -36,14 +37,19 @@ export function cookieLanguage(header: string | undefined): Language | undefined
  * not used, as the app does not use it.
  */
 export async function landingLanguage(req: FastifyRequest): Promise<Language> {
+  return (await documentSite(req)).language;
+}
+
+/** The site a document is sent for (undefined when the lookup fails) and the language the app will show there. */
+export async function documentSite(req: FastifyRequest): Promise<{ language: Language; site?: SiteInfo }> {
   const chosen = cookieLanguage(req.headers.cookie);
-  if (chosen) return chosen;
   try {
     const { db, caches } = req.server.deps;
-    return (await getSiteInfo(db, req.hostname, caches.live ? caches : undefined)).defaultLanguage;
+    const site = await getSiteInfo(db, req.hostname, caches.live ? caches : undefined);
+    return { language: chosen ?? site.defaultLanguage, site };
   } catch (err) {
-    req.log.warn({ err }, 'site lookup for the landing page failed');
-    return DEFAULT_LANGUAGE;
+    req.log.warn({ err }, 'site lookup for the web app document failed');
+    return { language: chosen ?? DEFAULT_LANGUAGE };
   }
 }
 

@@ -39,7 +39,7 @@ function PageError() {
 }
 
 /** The shell with antd and the contract's messages (each page brings its own texts: routes.tsx), for any page but the anonymous landing page. */
-const FullShell = lazy(() => Promise.all([import('./FullShell'), loadTexts([CONTRACT_MESSAGES])]).then(([m]) => m));
+export const FullShell = lazy(() => Promise.all([import('./FullShell'), loadTexts([CONTRACT_MESSAGES])]).then(([m]) => m));
 
 /** While the full shell loads: the light shell's header (same size) and a spinner, so nothing jumps when it comes. */
 function ShellLoading() {
@@ -95,7 +95,8 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 export function App() {
   useEffect(() => {
     // Revalidate a stored token once at start: the guard waits (restoring) until GET /me answers.
-    if (sessionStore.get().token) refresh().catch(() => undefined);
+    // Unless main.tsx did already (it waits for /me before drawing over the page's shell the server sent).
+    if (sessionStore.get().token && sessionStore.get().restoring) refresh().catch(() => undefined);
   }, []);
   router ??= createBrowserRouter(appRoutes);
   return <AppRouterProvider router={router} />;

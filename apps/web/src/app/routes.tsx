@@ -16,6 +16,11 @@ export interface AppRoute extends GuardRoute {
   menu?: MenuPlacement;
   /** Pages that bring their own full-width hero instead of the padded content column. */
   fullBleed?: boolean;
+  /**
+   * The page opens with its title (titleKey) as an h3.portal-page-title: the document the server sends names it, in the
+   * page's shell painted before the scripts arrive (apps/server/src/plugins/route-preload.ts), so it must read the same.
+   */
+  heading?: true;
 }
 
 const PUBLIC: AccessRule = { public: true };
@@ -133,6 +138,7 @@ export const routes: AppRoute[] = [
     access: ACCESS.flight,
     titleKey: 'flight.title.booking',
     component: page(() => import('../features/flight-search/pages/FlightBookingPage'), ['flight']),
+    heading: true,
     menu: { area: 'top', labelKey: 'layout.menu.flights', order: 10 },
   },
   {

@@ -36,9 +36,4 @@ export function useSiteConfig() {
   return useQuery(siteConfigQuery);
 }
 
-/** The site's name in the current language: Chinese names for both Chinese variants when the site has them. */
-export function siteName(site: Pick<SiteInfo, 'name' | 'shortName' | 'chineseName' | 'chineseShortName'> | undefined, chinese: boolean, short = false): string {
-  if (!site) return '';
-  if (short) return (chinese && site.chineseShortName) || site.shortName || site.name;
-  return (chinese && site.chineseName) || site.name;
-}
+export { siteName } from '@portal/contract/site-name';
