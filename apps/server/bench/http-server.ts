@@ -1,7 +1,7 @@
 // A real listening server for the HTTP benchmarks (bench/http.ts starts it as a child process, so the load generator
 // never shares its event loop). argv[2]: `bare` (a plain Fastify route returning JSON of /me's size), `pglite` or
 // `postgres` (the portal on a fresh seeded database, logging as in production at LOG_LEVEL, default info, to /dev/null).
-// Prints one JSON line {port, token} on stdout once listening; SIGTERM closes it (and drops the postgres database).
+// Prints one JSON line {port, tokens: {operator, finance}} on stdout once listening; SIGTERM closes it (and drops the postgres database).
 import Fastify from 'fastify';
 import pino from 'pino';
 
@@ -35,13 +35,14 @@ async function main() {
   const { buildApp } = await import('../src/app.ts');
   const { loggerOptions } = await import('../src/plugins/logging.ts');
   const { createTestApp, loginAs } = await import('../test/helpers/app.ts');
-  const t = await createTestApp();
+  // The demo money (A00001's credit line and top-up), so the wallet rows read a wallet with entries.
+  const t = await createTestApp({ demoMoney: true });
   const log = pino.destination({ dest: '/dev/null', sync: false });
   const app = await buildApp({ deps: t.app.deps, logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', stream: log as unknown as NodeJS.WritableStream }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const token = await loginAs(app, 'operator');
+  const tokens = { operator: await loginAs(app, 'operator'), finance: await loginAs(app, 'finance') };
   const address = app.server.address();
-  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token })}\n`);
+  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, tokens })}\n`);
   process.on('SIGTERM', () => {
     void (async () => {
       await app.close();

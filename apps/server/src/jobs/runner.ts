@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { describeDbError, isConnectionError } from '../db/connection-errors.ts';
 import { jobs as allJobs, queues as allQueues } from './index.ts';
 import { pgliteDb } from './pglite-adapter.ts';
@@ -8,8 +9,8 @@ import type { JobDefinition, QueueDefinition } from './types.ts';
 
 /**
  * Runs the scheduled jobs on pg-boss in the portal's own database (docs/decisions/0009-jobs.md). pg-boss stores the
- * schedules and the queued runs in its `pgboss` schema, so with several server processes each occurrence is sent once
- * and worked by one of them; on embedded PGlite it shares the one instance (jobs/pglite-adapter.ts), whose
+ * schedules and the queued runs in its own schema (JOBS_SCHEMA), so with several server processes each occurrence is
+ * sent once and worked by one of them; on embedded PGlite it shares the one instance (jobs/pglite-adapter.ts), whose
  * statements queue behind the portal's transactions. pg-boss 10, not 11 or 12: those need Node 22 and the portal
  * runs on Node 20.19 (issue 14); docs/decisions/0009-jobs.md.
  */
@@ -17,9 +18,29 @@ import type { JobDefinition, QueueDefinition } from './types.ts';
 type ConstructorOptions = PgBoss.ConstructorOptions;
 /**
  * pg-boss's own tables. Not `pgboss`: a database that ran pg-boss 12 has its newer schema there, which pg-boss 10
- * cannot use (it never migrates down); the old schema can be dropped (DROP SCHEMA pgboss CASCADE).
+ * cannot use (it never migrates down); the runner drops that old schema at start (dropOldJobsSchema).
  */
 export const JOBS_SCHEMA = 'pgboss10';
+/** Where pg-boss 12 (before issue 14) kept its tables, unused since. */
+export const OLD_JOBS_SCHEMA: string = 'pgboss';
+
+/**
+ * Drops the old `pgboss` schema when it is pg-boss's: it holds pg-boss's `version` table (with its `version` column).
+ * A schema of that name without it is somebody else's and stays; JOBS_SCHEMA is never dropped. Answers whether it
+ * dropped one. Run under the start-up lock, so processes starting together do not drop it at the same moment.
+ */
+export async function dropOldJobsSchema(db: Db): Promise<boolean> {
+  // Should pg-boss ever move back to `pgboss`, this must not drop its live tables on every start.
+  if (OLD_JOBS_SCHEMA === JOBS_SCHEMA) return false;
+  const res = await db.execute(sql`
+    select 1 from pg_attribute a
+    join pg_class c on c.oid = a.attrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${OLD_JOBS_SCHEMA} and c.relname = 'version' and c.relkind = 'r' and a.attname = 'version' and not a.attisdropped`);
+  if ((res as { rows: unknown[] }).rows.length === 0) return false;
+  await db.execute(sql.raw(`drop schema if exists ${OLD_JOBS_SCHEMA} cascade`));
+  return true;
+}
 
 export interface JobLogger {
   debug(obj: object, msg?: string): void;
@@ -96,6 +117,7 @@ async function createQueue(boss: PgBoss, name: string, options: Parameters<PgBos
 
 export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
   const jobs = o.jobs ?? allJobs;
+  if (await o.database.withStartupLock(dropOldJobsSchema)) o.log.info({ schema: OLD_JOBS_SCHEMA }, "dropped the old pg-boss schema (pg-boss 10 uses its own)");
   const boss = new PgBoss({ ...connection(o.database), schema: JOBS_SCHEMA, ...o.boss });
   const failed = failureLogger(o.log);
   // pg-boss reports here, rather than throwing, whatever fails in its background loops (polling, cron, maintenance,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { perHandle, prepareRaw, type RawStatement } from '../../db/prepared.ts';
 import { companies, flightOrders, groupOrders, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 
@@ -30,14 +31,29 @@ export async function childCompanyIds(db: DbOrTx, parentId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
-/** Currencies in which the company has a cash or held account. */
-export async function accountCurrencies(db: DbOrTx, companyId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ currency: ledgerAccounts.currency })
+const walletAccountsQuery = (db: DbOrTx) =>
+  db
+    .select({ kind: ledgerAccounts.kind, currency: ledgerAccounts.currency, channel: ledgerAccounts.channel, balance: ledgerAccounts.balance, creditLimit: ledgerAccounts.creditLimit })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.companyId, companyId), inArray(ledgerAccounts.kind, ['cash', 'held'])))
+    .where(and(eq(ledgerAccounts.companyId, sql.placeholder('companyId')), inArray(ledgerAccounts.kind, ['cash', 'held'])))
     .orderBy(asc(ledgerAccounts.currency));
-  return rows.map((r) => r.currency);
+export type WalletAccount = Awaited<ReturnType<ReturnType<typeof walletAccountsQuery>['execute']>>[number];
+
+/**
+ * The wallet page's reads (issue 14): built once per database handle, prepared by name on each connection. The
+ * booking-number look-ups take the ids as one array, so one statement serves any number of them.
+ */
+const walletStatements = perHandle((db) => ({
+  accounts: walletAccountsQuery(db).prepare('portal_wallet_accounts'),
+  flightNumbers: flightNumbersQuery(db).prepare('portal_wallet_flight_numbers'),
+  groupNumbers: groupNumbersQuery(db).prepare('portal_wallet_group_numbers'),
+  /** The entries' count and page statements by the filter's shape (which conditions it has), made on first use. */
+  entries: new Map<string, RawStatement>(),
+}));
+
+/** The company's cash and held accounts (every channel), by currency: one read for the wallet's summary. */
+export async function walletAccounts(db: DbOrTx, companyId: string): Promise<WalletAccount[]> {
+  return (walletStatements(db)?.accounts ?? walletAccountsQuery(db)).execute({ companyId });
 }
 
 export interface EntryFilter {
@@ -72,17 +88,49 @@ export interface EntryRow {
   txOriginId: string | null;
 }
 
+/** The values of the conditions a filter sets, by placeholder name: the statement has a condition for each one here. */
+interface FilterValues {
+  companyId: string;
+  currency?: string;
+  type?: string;
+  start?: string;
+  end?: string;
+}
+
+function filterValues(f: EntryFilter): FilterValues {
+  const v: FilterValues = { companyId: f.companyId };
+  if (f.currency) v.currency = f.currency;
+  if (f.type) v.type = f.type;
+  if (f.start) v.start = f.start.toISOString();
+  if (f.end) v.end = f.end.toISOString();
+  return v;
+}
+
+/**
+ * An entries statement: outside a transaction and with a `name`, the one prepared under that name (suffixed with the
+ * filter's shape, as its text depends on it) for this handle; otherwise built for this call.
+ */
+function entriesStatement(db: DbOrTx, f: FilterValues, name: string | undefined, build: () => SQL): RawStatement {
+  const named = walletStatements(db)?.entries;
+  if (!named || !name) return prepareRaw(db, build());
+  const full = `${name}_${Object.keys(f).filter((k) => k !== 'companyId').join('_') || 'all'}`;
+  let statement = named.get(full);
+  if (!statement) named.set(full, (statement = prepareRaw(db, build(), full)));
+  return statement;
+}
+
 /**
  * The company's cash-account entries with their running balance, filtered after the running sum is taken so that
  * balanceAfter is the real balance whatever the filter. Journal order is the movement's time, then the entry id
  * (movements written in one transaction share their time).
  */
-function entriesCte(f: EntryFilter): SQL {
-  const currency = f.currency ? sql` and a.currency = ${f.currency}` : sql``;
+function entriesCte(f: FilterValues): SQL {
+  const p = (name: keyof FilterValues) => sql.placeholder(name);
+  const currency = 'currency' in f ? sql` and a.currency = ${p('currency')}` : sql``;
   const conds: SQL[] = [];
-  if (f.type) conds.push(sql`reason = ${f.type}`);
-  if (f.start) conds.push(sql`created_at >= ${f.start.toISOString()}::timestamptz`);
-  if (f.end) conds.push(sql`created_at < ${f.end.toISOString()}::timestamptz`);
+  if ('type' in f) conds.push(sql`reason = ${p('type')}`);
+  if ('start' in f) conds.push(sql`created_at >= ${p('start')}::timestamptz`);
+  if ('end' in f) conds.push(sql`created_at < ${p('end')}::timestamptz`);
   const where = conds.length ? sql` where ${sql.join(conds, sql` and `)}` : sql``;
   return sql`
     with j as (
@@ -91,7 +139,7 @@ function entriesCte(f: EntryFilter): SQL {
       from ledger_accounts a
       join ledger_entries e on e.account_id = a.id
       join ledger_movements m on m.id = e.movement_id
-      where a.company_id = ${f.companyId} and a.kind = 'cash'${currency}
+      where a.company_id = ${p('companyId')} and a.kind = 'cash'${currency}
     ), f as (select * from j${where})`;
 }
 
@@ -126,7 +174,8 @@ function toEntry(r: Raw): EntryRow {
 }
 
 export async function countEntries(db: DbOrTx, f: EntryFilter): Promise<number> {
-  const res = await db.execute(sql`${entriesCte(f)} select count(*)::int as n from f`);
+  const v = filterValues(f);
+  const res = await entriesStatement(db, v, 'portal_wallet_entries_count', () => sql`${entriesCte(v)} select count(*)::int as n from f`).execute({ ...v });
   return num(rowsOf(res)[0]?.n);
 }
 
@@ -136,11 +185,15 @@ export async function findEntries(
   f: EntryFilter,
   page: { limit?: number; offset?: number; order?: 'asc' | 'desc' } = {},
 ): Promise<EntryRow[]> {
+  const v = filterValues(f);
   const dir = page.order === 'asc' ? sql`asc` : sql`desc`;
-  const limit = page.limit !== undefined ? sql` limit ${page.limit} offset ${page.offset ?? 0}` : sql``;
+  const limited = page.limit !== undefined;
+  const limit = limited ? sql` limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}` : sql``;
+  // The wallet's page (and its export) newest first is the hot one; a statement's month, read once, is not kept.
+  const name = limited && page.order !== 'asc' ? 'portal_wallet_entries_page' : undefined;
   // The page is cut first, so the look-ups below touch only its rows (by primary key: the guarded casts keep a
   // reference id that is not a uuid from failing the query).
-  const res = await db.execute(sql`${entriesCte(f)}, p as (select * from f order by created_at ${dir}, id ${dir}${limit})
+  const res = await entriesStatement(db, v, name, () => sql`${entriesCte(v)}, p as (select * from f order by created_at ${dir}, id ${dir}${limit})
     select p.*,
            h.reference_type as hold_reference_type, h.reference_id as hold_reference_id,
            t.id as tx_id, t.method as tx_method, t.external_reference as tx_external_reference,
@@ -148,7 +201,7 @@ export async function findEntries(
     from p
     left join ledger_holds h on h.id = case when p.reference_type = 'hold' and p.reference_id ~* ${UUID_PATTERN} then p.reference_id::uuid end
     left join payment_transactions t on t.id = case when p.reference_type = 'transaction' and p.reference_id ~* ${UUID_PATTERN} then p.reference_id::uuid end
-    order by p.created_at ${dir}, p.id ${dir}`);
+    order by p.created_at ${dir}, p.id ${dir}`).execute(limited ? { ...v, limit: page.limit, offset: page.offset ?? 0 } : { ...v });
   return rowsOf(res).map(toEntry);
 }
 
@@ -199,14 +252,28 @@ export async function findTransactions(db: DbOrTx, f: TransactionFilter, page: {
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
+function flightNumbersQuery(db: DbOrTx) {
+  return db
+    .select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber })
+    .from(flightOrders)
+    .where(sql`${flightOrders.id} = any(${sql.placeholder('ids')}::uuid[])`);
+}
+function groupNumbersQuery(db: DbOrTx) {
+  return db
+    .select({ id: groupOrders.id, bookingNumber: groupOrders.bookingNumber })
+    .from(groupOrders)
+    .where(sql`${groupOrders.id} = any(${sql.placeholder('ids')}::uuid[])`);
+}
+
 /** Booking numbers of these orders (the ids come from the company's own entries), so entries name what agents read. */
 export async function bookingNumbersOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id && UUID.test(id)))];
   if (!wanted.length) return new Map();
+  const prepared = walletStatements(db);
   // Flight orders and group orders (their wallet entries name the group's G booking number).
   const [flights, groups] = await Promise.all([
-    db.select({ id: flightOrders.id, bookingNumber: flightOrders.bookingNumber }).from(flightOrders).where(inArray(flightOrders.id, wanted)),
-    db.select({ id: groupOrders.id, bookingNumber: groupOrders.bookingNumber }).from(groupOrders).where(inArray(groupOrders.id, wanted)),
+    (prepared?.flightNumbers ?? flightNumbersQuery(db)).execute({ ids: wanted }),
+    (prepared?.groupNumbers ?? groupNumbersQuery(db)).execute({ ids: wanted }),
   ]);
   return new Map([...flights, ...groups].map((r) => [r.id, r.bookingNumber]));
 }

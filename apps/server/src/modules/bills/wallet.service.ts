@@ -16,10 +16,10 @@ import type { Language } from '@portal/contract/languages';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, invalid } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
-import { balances } from '../ledger/ledger.service.ts';
+import { balances, balancesFrom } from '../ledger/ledger.service.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 import { billsCompany } from './bills.access.ts';
-import { accountCurrencies, bookingNumbersOf, countEntries, countTransactions, findEntries, findTransactions, type EntryFilter, type TransactionFilter } from './bills.repository.ts';
+import { bookingNumbersOf, countEntries, countTransactions, findEntries, findTransactions, walletAccounts, type EntryFilter, type TransactionFilter } from './bills.repository.ts';
 import { orderIdOf, toTransaction, toWalletEntry, type DescribedEntry } from './entry-text.ts';
 import { dateOf, dayRange, isRealDate } from './period.ts';
 import { transactionsWorkbook, walletEntriesWorkbook } from './workbook.ts';
@@ -55,12 +55,14 @@ const withoutInvoice = ({ invoiceType: _invoiceType, ...entry }: DescribedEntry)
 export async function walletSummary(db: DbOrTx, auth: AuthContext, companyId?: string): Promise<WalletSummary> {
   const company = await billsCompany(db, auth, companyId);
   const settlement = settlementCurrencyOf(company);
-  const currencies = [settlement, ...(await accountCurrencies(db, company.id)).filter((c) => c !== settlement)];
+  // Every currency the company holds money in (cash or held), by code, after the settlement currency.
+  const accounts = await walletAccounts(db, company.id);
+  const currencies = [...new Set([settlement, ...accounts.map((a) => a.currency)])];
   return {
     companyId: company.id,
     settlementCurrency: settlement,
     creditPeriod: company.creditPeriod,
-    balances: await Promise.all(currencies.map((c) => balances(db, company.id, c))),
+    balances: currencies.map((c) => balancesFrom(c, accounts)),
   };
 }
 

@@ -460,7 +460,18 @@ export async function reverse(db: DbOrTx, movementId: string, o: Omit<MoveOption
 export async function balances(db: DbOrTx, companyId: string, currency: string): Promise<Balances> {
   assertCurrency(currency);
   const [cashAcc, heldAcc] = await Promise.all([findAccount(db, CASH(companyId, currency)), findAccount(db, HELD(companyId, currency))]);
-  return toBalances(currency, { cash: cashAcc?.balance ?? 0, creditLimit: cashAcc?.creditLimit ?? 0, held: heldAcc?.balance ?? 0 });
+  return balancesFrom(currency, [cashAcc, heldAcc].filter((a) => a !== null));
+}
+
+type BalanceAccount = { kind: string; currency: string; channel: string | null; balance: number; creditLimit: number };
+
+/** One currency's balances from a company's accounts already read (the wallet reads all of them in one statement). */
+export function balancesFrom(currency: string, accounts: readonly BalanceAccount[]): Balances {
+  assertCurrency(currency);
+  // The company's own accounts of this currency, as findAccount finds CASH and HELD: those with no channel.
+  const own = (kind: 'cash' | 'held') => accounts.find((a) => a.kind === kind && a.currency === currency && a.channel === null);
+  const cashAcc = own('cash');
+  return toBalances(currency, { cash: cashAcc?.balance ?? 0, creditLimit: cashAcc?.creditLimit ?? 0, held: own('held')?.balance ?? 0 });
 }
 
 /** Past 2^53 a figure is no longer exact, and the answer schemas (integers) would refuse it: say the nearest one. */

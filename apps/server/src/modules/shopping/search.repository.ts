@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isTransaction, type Db, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { perHandle } from '../../db/prepared.ts';
 import { agencyActivity, flightSearchResults, flightSearches } from '../../db/schema/index.ts';
 import type { SupplierOffer } from '../../suppliers/air/types.ts';
 import { decodeOffers, encodeOffers } from './offer-store.ts';
@@ -50,17 +51,10 @@ const answerHeadsQuery = (db: DbOrTx) =>
     .where(eq(flightSearchResults.searchId, sql.placeholder('searchId')));
 
 /** Every solutions poll runs these two (issue 14): built once per database handle and prepared on its connections. */
-function prepareSearchPolls(db: Db) {
-  return { findSearch: findSearchQuery(db).prepare('portal_search_find'), answerHeads: answerHeadsQuery(db).prepare('portal_search_answer_heads') };
-}
-const preparedPolls = new WeakMap<Db, ReturnType<typeof prepareSearchPolls>>();
-/** The prepared statements, or none inside a transaction (the queries are then built as usual). */
-function searchPolls(db: DbOrTx) {
-  if (isTransaction(db)) return null;
-  let p = preparedPolls.get(db);
-  if (!p) preparedPolls.set(db, (p = prepareSearchPolls(db)));
-  return p;
-}
+const searchPolls = perHandle((db) => ({
+  findSearch: findSearchQuery(db).prepare('portal_search_find'),
+  answerHeads: answerHeadsQuery(db).prepare('portal_search_answer_heads'),
+}));
 
 export async function findSearch(db: DbOrTx, id: string, companyId: string): Promise<SearchRow | undefined> {
   if (!UUID.test(id)) return undefined;
