@@ -160,11 +160,19 @@ describe('agency money: the platform sets up a sub-agency, its finance user foll
     const dialog = await visible(panel(page, en('bills.topUp.title')), 'online top-up dialog');
     await dialog.getByRole('radio', { name: new RegExp(`^${en('bills.channels.stripe')}`) }).check();
     await dialog.getByLabel(en('bills.topUp.amount', { currency: 'CNY' }), { exact: true }).fill('120');
-    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/base/v2/wallet/payments', { timeout: 20_000 });
+    // The payment's id, read as the answer passes: the app leaves for the channel's page at once, after which the
+    // browser no longer has the answer's body (CI saw that race).
+    let id = '';
+    await page.route('**/base/v2/wallet/payments', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      id = ((await response.json()) as { data: { id: string } }).data.id;
+      await route.fulfill({ response });
+    });
     await dialog.getByRole('button', { name: en('bills.topUp.submit') }).click();
-    const { id } = ((await (await created).json()) as { data: { id: string } }).data;
 
     await page.waitForURL((u) => u.pathname.startsWith('/sandbox/stripe/pay/'));
+    expect(id).not.toBe('');
     const checkout = page.url();
     await page.getByRole('button', { name: en('sandbox.page.declineCard'), exact: true }).click();
     await visible(page.getByText(en('sandbox.page.declined'), { exact: true }), 'declined on the channel page');
