@@ -105,6 +105,11 @@ describe('reference data coverage (issue 15)', () => {
     // keeps IATA's city code AYN.
     expect(getAirport('AYN')).toBeUndefined();
     expect(getCity('AYN')!.airports).toEqual(['HQQ']);
+    // Dazhou Jinya opened in May 2022 as DZH (OurAirports), 9 km south of the closed Heshi field DAX, now the city code.
+    expect(getAirport('DAX')).toBeUndefined();
+    expect(getCity('DAX')!.airports).toEqual(['DZH']);
+    const jinya = getAirport('DZH')!;
+    expect([jinya.name.en, jinya.lat, jinya.lon]).toEqual(['Dazhou Jinya Airport', 31.0488, 107.4356]);
   });
 
   it('keeps closed airports out and their codes as city codes', () => {
