@@ -30,7 +30,8 @@ document.addEventListener(
   'click',
   function (e) {
     var root = document.getElementById('root');
-    if (!root || !root.hasAttribute('data-prerendered') || root.hasAttribute('data-live')) return;
+    // Only before the app's hydration starts (src/main.tsx marks it): React handles the clicks from then on.
+    if (!root || !root.hasAttribute('data-prerendered') || root.hasAttribute('data-live') || root.hasAttribute('data-hydrating')) return;
     var button = e.target && e.target.closest ? e.target.closest('button') : null;
     if (button && root.contains(button)) window.__portalEarlyClicks.push(button);
   },

@@ -90,6 +90,9 @@ void Promise.all([i18nReady.catch(() => undefined), page]).then(() => {
   if (hydrate) {
     // In case csp-setup.js hid it over a stored language spelled otherwise ("zh-cn").
     document.documentElement.removeAttribute('data-no-prerender');
+    // From here React takes the page's clicks itself (a click on a part not yet hydrated is hydrated and dispatched at
+    // once), so csp-setup.js stops keeping them: kept too, Live would click the same button a second time.
+    container.setAttribute('data-hydrating', '');
     startTransition(() => {
       hydrateRoot(container, tree, {
         // A returning visitor's cached site (its name in the header) differs from the build's HTML: React then renders
