@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRELOADS_END, PRELOADS_START, type RoutePreloads } from '@portal/contract/route-preloads';
-import { asRouteDocument, routeDocument, routePreloadLinks, withPreloads } from './route-preload.ts';
+import { asRouteDocument, routeDocument, withPreloads } from './route-preload.ts';
 import { NONCE_PLACEHOLDER } from './security-headers.ts';
 
 const MAP: RoutePreloads = {
@@ -53,6 +53,9 @@ function request(url: string, cookie?: string, site?: object): FastifyRequest {
       };
   return { url, hostname: 'portal.test', headers: cookie ? { cookie } : {}, log: { warn: () => undefined }, server: { deps } } as unknown as FastifyRequest;
 }
+
+/** The document's links for a request, null where index.html keeps its own. */
+const routePreloadLinks = async (req: FastifyRequest, at: string) => (await routeDocument(req, at))?.links ?? null;
 
 const hrefs = (links: string | null) => [...(links ?? '').matchAll(/href="\/([^"]+)"/g)].map((m) => m[1]);
 

@@ -77,11 +77,6 @@ export async function routeDocument(req: FastifyRequest, dist: string): Promise<
   return { language, links: [...files].map(link).join(''), shell };
 }
 
-/** The links alone (routeDocument). */
-export async function routePreloadLinks(req: FastifyRequest, dist: string): Promise<string | null> {
-  return (await routeDocument(req, dist))?.links ?? null;
-}
-
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
 
