@@ -97,6 +97,39 @@ describe("the flight search page's first render", () => {
     await visible(page.getByRole('button', { name: en('layout.menu.login') }).first(), 'the log-in button');
     expect(await page.locator('.portal-skeleton').count()).toBe(0);
   });
+
+  // Issue 14, page weight: the form is drawn with light fields; antd's pickers arrive when a user first reaches for a
+  // field, and every field then takes antd's component in its own box.
+  it("draws light fields, and hands them over to antd's pickers in place once a user reaches for one", async () => {
+    const page = await browser.open();
+    await openBooking(page);
+    await page.reload();
+    await visible(page.getByRole('tab', { name: en('flight.search.modes.oneway'), exact: true }), 'the search form');
+    const light = page.locator('.portal-light-box');
+    await visible(light.first(), 'light fields');
+    expect(await page.locator('.ant-picker, .ant-select').count()).toBe(0);
+    const before = await page.getByLabel(departure(1), { exact: true }).boundingBox();
+    await page.getByLabel(origin(1), { exact: true }).hover();
+    await visible(page.locator('.ant-picker').getByLabel(departure(1), { exact: true }), "antd's date picker");
+    await visible(page.getByRole('combobox', { name: destination(1), exact: true }), "antd's location select");
+    expect(await light.count()).toBe(0);
+    const after = await page.locator('.ant-picker').filter({ has: page.getByLabel(departure(1), { exact: true }) }).boundingBox();
+    const lightBox = before && { y: Math.round(before.y), h: Math.round(before.height) };
+    // The light box's input sits inside its box; antd's picker box is the box itself: compare the box's row and height.
+    expect(after && Math.abs(Math.round(after.y + after.height / 2) - Math.round((lightBox?.y ?? 0) + (lightBox?.h ?? 0) / 2))).toBeLessThanOrEqual(1);
+    expect(after && Math.round(after.height)).toBe(32);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 200);
+        }),
+    );
+    expect(shifts).toBeLessThan(0.01);
+  });
 });
 
 describe('flight search as the operator', () => {
@@ -378,6 +411,7 @@ describe('flight search as the operator', () => {
   it('shows long airport names whole in the location picker, on a phone and at 1280 px', async () => {
     const page = await browser.open({ width: 390, height: 844 });
     await openBooking(page);
+    await page.getByLabel(origin(1), { exact: true }).click(); // brings antd's select in place of the light box
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       const box = page.getByRole('combobox', { name: origin(1), exact: true });

@@ -57,8 +57,9 @@ export async function openBooking(page: Page, query = ''): Promise<void> {
  * code is `code` is clicked (the city row, "All airports", when `city`). The box then shows "CODE Name".
  */
 export async function pickPlace(page: Page, label: string, typed: string, code: string, city = true): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
+  // The form draws a light box until a user reaches for a field (components/light/); a click brings antd's select, focused.
+  await page.getByLabel(label, { exact: true }).click();
+  const box = await visible(page.getByRole('combobox', { name: label, exact: true }), `location select ${label}`);
   await box.fill(typed);
   let option = page
     .locator('.ant-select-dropdown')
@@ -70,8 +71,9 @@ export async function pickPlace(page: Page, label: string, typed: string, code: 
   await expect.poll(() => selectedPlace(page, label), { timeout: 5_000 }).toMatch(new RegExp(`^${code} `));
 }
 
-/** What a location picker shows as chosen ("BJS Beijing"). */
-export function selectedPlace(page: Page, label: string): Promise<string | null> {
+/** What a location picker shows as chosen ("BJS Beijing"), read from antd's select (pointing at the box brings it). */
+export async function selectedPlace(page: Page, label: string): Promise<string | null> {
+  await page.getByLabel(label, { exact: true }).hover();
   return page
     .locator('.ant-select')
     .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
@@ -83,8 +85,8 @@ export function selectedPlace(page: Page, label: string): Promise<string | null>
 export async function pickDate(page: Page, label: string, iso: string): Promise<void> {
   const open = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   await hidden(open, 'a calendar left open');
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
+  // A click on the light box the form shows until a user reaches a field (components/light/) brings antd's picker, open.
+  await page.getByLabel(label, { exact: true }).click();
   const panel = await visible(open, `calendar of ${label}`);
   const cell = panel.locator(`td.ant-picker-cell-in-view[title="${iso}"]`);
   for (let i = 0; i < 12 && (await cell.count()) === 0; i++) {

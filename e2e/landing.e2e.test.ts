@@ -52,14 +52,15 @@ describe('landing page', () => {
 
     // The footer's selects are islands: they load as the footer nears the viewport (issue 14).
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    const select = page.getByRole('contentinfo').getByRole('combobox', { name: tx('en', 'layout.footer.language'), exact: true });
+    // A light box until reached; the click brings antd's select, open (components/light/LightSelect.tsx).
+    const select = page.getByRole('contentinfo').getByLabel(tx('en', 'layout.footer.language'), { exact: true });
     await select.scrollIntoViewIfNeeded();
     await select.click();
     await chooseOption(page, tx('en', 'layout.languageNames.zh-CN'));
     await expectLandingIn(page, 'zh-CN');
 
     // The footer select is now labelled in Chinese; go on to Traditional Chinese.
-    await page.getByRole('contentinfo').getByRole('combobox', { name: tx('zh-CN', 'layout.footer.language'), exact: true }).click();
+    await page.getByRole('contentinfo').getByLabel(tx('zh-CN', 'layout.footer.language'), { exact: true }).click();
     await chooseOption(page, tx('zh-CN', 'layout.languageNames.zh-TW'));
     await expectLandingIn(page, 'zh-TW');
 

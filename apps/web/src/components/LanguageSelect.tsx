@@ -1,16 +1,17 @@
-import { Select } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@portal/contract/languages';
 import { currentLanguage, setLanguage } from '../lib/i18n';
 import { useSiteConfig } from '../lib/site';
+import { LightSelect } from './light/LightSelect';
 
+/** The language switch (antd's Select once loaded: components/light/LightSelect.tsx). */
 export function LanguageSelect({ style }: { style?: React.CSSProperties }) {
   const { t, i18n } = useTranslation();
   const { data: site } = useSiteConfig();
   const offered: readonly Language[] = site?.languages?.length ? site.languages : LANGUAGES;
   return (
-    <Select<Language>
+    <LightSelect<Language>
       aria-label={t('layout.footer.language')}
       value={currentLanguage()}
       onChange={(l) => void setLanguage(l)}

@@ -6,9 +6,13 @@ import { message, notification } from 'antd';
 // calls message.destroy(): a holder created before holderRender is set never shows the later toasts.
 import '../lib/static-message';
 import { loadEveryLanguage } from '../lib/i18n';
+import { searchWidgets, selectWidget } from '../components/light/widgets';
 
 // The app loads its texts per language, on demand (lib/i18n.ts); tests switch languages synchronously: all of them first.
 await loadEveryLanguage();
+// The search forms draw light fields until their widgets arrive (lib/deferred.ts); the tests of those forms drive the
+// widgets themselves, as a user meets them a moment after the page is drawn. The light fields have their own tests.
+await Promise.all([searchWidgets.load(), selectWidget.load()]);
 
 // findBy*/waitFor give up after 1 s by default; two test workers on a 2-core CI machine render an antd page slower
 // than that now and then. Waiting longer costs nothing when the page is quick and keeps a slow one from failing.

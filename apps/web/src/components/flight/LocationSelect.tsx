@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Flex, Select } from 'antd';
+import { Flex, type Select as AntSelect } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { getLocations, locationKeys, useLocations } from './locations-api';
 import { placeLabel, placeOf, rememberPlace } from './place-labels';
 
-interface Props {
+export interface LocationPickerProps {
   value: string | null;
   /** What `value` names when a city and an airport share the code (SHA); unknown (an old link): the city if there is one. */
   valueType?: LocationType | null;
@@ -20,6 +20,15 @@ interface Props {
   status?: 'error';
   airportsOnly?: boolean;
   id?: string;
+}
+
+interface Props extends LocationPickerProps {
+  /** antd's Select, loaded after the form is drawn (components/light/widgets.ts). */
+  Select: typeof AntSelect;
+  /** Taking over from the light field (LocationPicker.tsx) the user was in: focused, and open on what was typed there. */
+  autoFocus?: boolean;
+  initialSearch?: string;
+  defaultOpen?: boolean;
 }
 
 const MAX_FAVOURITES = 8;
@@ -51,13 +60,31 @@ function useFavouritePlaces(enabled: boolean): Location[] {
 
 /**
  * City or airport picker: type a code, a name or (for Chinese cities) pinyin; suggestions come from the server,
- * debounced. With an empty box it offers the user's favourite cities.
+ * debounced. With an empty box it offers the user's favourite cities. Pages use it through LocationPicker.tsx.
  */
-export function LocationPicker({ value, valueType, onChange, placeholder, ariaLabel, status, airportsOnly = false, id }: Props) {
+export function LocationSelect({
+  Select,
+  value,
+  valueType,
+  onChange,
+  placeholder,
+  ariaLabel,
+  status,
+  airportsOnly = false,
+  id,
+  autoFocus,
+  initialSearch = '',
+  defaultOpen = false,
+}: Props) {
   const { t, i18n } = useTranslation();
   const region = regionNamer(i18n.language);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialSearch);
+  // rc-select clears its search text when it mounts closed (as it does on its first render, even asked to open): what
+  // was typed in the light field is put back after that.
+  useEffect(() => {
+    if (initialSearch) setText(initialSearch);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on taking over
+  const [open, setOpen] = useState(defaultOpen);
   const q = useDebounced(text, 250);
   const found = useLocations(q, airportsOnly);
   const favourites = useFavouritePlaces(open && q.trim() === '');
@@ -123,6 +150,8 @@ export function LocationPicker({ value, valueType, onChange, placeholder, ariaLa
         const picked = parseOptionValue(String(v));
         return placeLabel(picked.code, picked.type);
       }}
+      autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       onOpenChange={setOpen}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text, autoClearSearchValue: true }}
       popupMatchSelectWidth={320}

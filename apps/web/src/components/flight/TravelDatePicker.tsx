@@ -1,7 +1,12 @@
+import { useState } from 'react';
 import dayjs from 'dayjs';
+import { CalendarOutlined } from '@ant-design/icons';
 import { BOOKING_WINDOW_DAYS } from '@portal/contract/api/shopping-constants';
-import { parseTravelDate } from '@portal/contract/passengers/dates';
-import { DateInput } from '../DateInput';
+import { parseIsoDate, parseTravelDate } from '@portal/contract/passengers/dates';
+import { useDeferred } from '../../lib/deferred';
+import { DateField } from '../DateField';
+import { LightBox } from '../light/LightBox';
+import { searchWidgets } from '../light/widgets';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -26,17 +31,72 @@ interface Props {
 /**
  * A departure date picked from the calendar or typed as agents type it in a GDS: '2026-11-29', '29NOV' (the next
  * 29 November in the window) or '29NOV26'. A text that is no date in the window leaves the value as it was.
+ *
+ * The calendar (antd's DatePicker, through DateField) is loaded when the user first reaches a search field
+ * (lib/deferred.ts). Until then a light box shows the date and takes typing; it hands over once the user is not typing
+ * in it, and a click on it opens the calendar as soon as it is there.
  */
 export function TravelDatePicker({ value, onChange, min, max, allowClear = false, ...rest }: Props) {
+  const [widgets, reach] = useDeferred(searchWidgets);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [clicked, setClicked] = useState(false);
+  const parseTyped = (text: string) => parseTravelDate(text, min, max);
+  const commit = () => {
+    const text = typed?.trim();
+    setTyped(null);
+    if (!text) return;
+    const read = parseTyped(text);
+    if (read && read !== value) onChange(read);
+  };
+
+  if (widgets && typed === null) {
+    return (
+      <DateField
+        {...rest}
+        DatePicker={widgets.DatePicker}
+        value={value ?? ''}
+        onChange={(date) => onChange(date || null)}
+        min={min}
+        max={max}
+        allowClear={allowClear}
+        parseTyped={parseTyped}
+        autoFocus={focused}
+        defaultOpen={focused && clicked}
+      />
+    );
+  }
+  const iso = value ? parseIsoDate(value) : null;
   return (
-    <DateInput
-      {...rest}
-      value={value ?? ''}
-      onChange={(date) => onChange(date || null)}
-      min={min}
-      max={max}
-      allowClear={allowClear}
-      parseTyped={(text) => parseTravelDate(text, min, max)}
+    <LightBox
+      aria-label={rest['aria-label']}
+      placeholder={rest.placeholder}
+      status={rest.status}
+      value={typed ?? (iso ? dayjs(iso, ISO).format(rest.format) : '')}
+      suffix={<CalendarOutlined />}
+      suffixKind="calendar"
+      onFocus={() => {
+        setFocused(true);
+        reach();
+      }}
+      onBlur={() => {
+        setFocused(false);
+        commit();
+      }}
+      onPointerEnter={reach}
+      onPointerDown={() => {
+        setClicked(true);
+        reach();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      onChange={(e) => {
+        // Typing, not a click, is how this user chose: no calendar pops up over the typed date on handing over.
+        setClicked(false);
+        setTyped(e.target.value);
+      }}
     />
   );
 }
+

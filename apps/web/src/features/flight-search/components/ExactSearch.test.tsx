@@ -148,7 +148,8 @@ describe('search by flight number: form', { timeout: 20_000 }, () => {
     renderPage();
     expect(screen.getByRole('tab', { name: 'Search by PNR' })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Search by flight number' }));
-    await user.type(screen.getByLabelText('Flight number of segment 1'), 'CA-981');
+    // The form's chunk comes when its tab is first chosen (issue 14).
+    await user.type(await screen.findByLabelText('Flight number of segment 1'), 'CA-981');
     await user.type(screen.getByLabelText('Booking class of segment 1'), '1');
     await user.click(screen.getByRole('button', { name: /Search these flights/ }));
     expect(await screen.findByText('Invalid flight number')).toBeTruthy();
@@ -166,7 +167,7 @@ describe('search by flight number: form', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage(`/flight/booking?type=exact&seg=CA981.${day(3)}.PEK.JFK.Y&seg=CA982.${day(9)}.JFK.PEK.&adt=2&chd=1&cabin=business`);
     expect(screen.getByRole('tab', { name: 'Search by flight number', selected: true })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Add a flight \(2\/16\)/ }));
+    await user.click(await screen.findByRole('button', { name: /Add a flight \(2\/16\)/ }));
     await user.type(screen.getByLabelText('Flight number of segment 3'), 'zz 1');
     // The new line continues from PEK on the same date; it still needs a destination.
     await user.click(screen.getByRole('button', { name: /Search these flights/ }));
@@ -193,7 +194,7 @@ describe('search by flight number: form', { timeout: 20_000 }, () => {
   it('takes a date typed as ddMMM, as in a GDS (issue 14)', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(`/flight/booking?type=exact&seg=CA981.${day(3)}.PEK.JFK.`);
-    const date = screen.getByLabelText('Departure date of segment 1') as HTMLInputElement;
+    const date = (await screen.findByLabelText('Departure date of segment 1')) as HTMLInputElement;
     const target = dayjs().add(30, 'day');
     await user.click(date);
     await user.clear(date);
@@ -215,7 +216,7 @@ describe('search by flight number: form', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup({ delay: null });
     renderPage(`/flight/booking?type=exact&seg=CA981.${day(3)}.PEK.JFK.`);
-    await user.click(screen.getByRole('button', { name: /Search these flights/ }));
+    await user.click(await screen.findByRole('button', { name: /Search these flights/ }));
     expect(await screen.findByText('Flights to, from or via mainland China are not available for your agency')).toBeTruthy();
   });
 });
@@ -227,7 +228,7 @@ describe('agencies that hide PNR booking', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Search by PNR' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Search by flight number', selected: true })).toBeTruthy();
     expect(screen.queryByLabelText('PNR or itinerary display')).toBeNull();
-    expect(screen.getByLabelText('Flight number of segment 1')).toBeTruthy();
+    expect(await screen.findByLabelText('Flight number of segment 1')).toBeTruthy();
     expect(vi.mocked(api.post).mock.calls.filter(([path]) => path === PNR_SEARCH_PATH)).toHaveLength(0);
   });
 
@@ -235,7 +236,7 @@ describe('agencies that hide PNR booking', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Search by PNR' }));
-    expect(screen.getByLabelText('PNR or itinerary display')).toBeTruthy();
+    expect(await screen.findByLabelText('PNR or itinerary display')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Search by flight number' })).toBeTruthy();
   });
 });

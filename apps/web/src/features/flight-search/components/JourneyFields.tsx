@@ -1,9 +1,11 @@
-import { Button, Col, Form, Row, Tooltip } from 'antd';
+import { Button, Col, Row } from 'antd';
 import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { today, type JourneyDraft } from '../model/search-query';
 import { LocationPicker } from '../../../components/flight/LocationPicker';
 import { TravelDatePicker, bookingWindowEnd } from '../../../components/flight/TravelDatePicker';
+import { Field } from '../../../components/light/Field';
+import { Hint } from '../../../components/light/Hint';
 
 interface Props {
   index: number;
@@ -27,7 +29,6 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
   // One rule covers the pair (spec point 5: both required, not the same city). When both sides break it, both are
   // marked and the message is said once, under the origin, not twice side by side (issue 14).
   const help = (f: string) => (f === 'destination' && err(f) === err('origin') ? undefined : err(f));
-  const item = (f: string) => ({ validateStatus: err(f) ? ('error' as const) : undefined, help: help(f) });
   const maxDate = bookingWindowEnd(today());
 
   return (
@@ -35,7 +36,7 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
       <Col xs={24} md={12}>
         <Row gutter={4} wrap={false}>
           <Col flex="1 1 0" style={{ minWidth: 0 }}>
-            <Form.Item label={label ? `${label} · ${t('flight.search.from')}` : t('flight.search.from')} htmlFor={`${at}.origin`} {...item('origin')}>
+            <Field label={label ? `${label} · ${t('flight.search.from')}` : t('flight.search.from')} htmlFor={`${at}.origin`} help={help('origin')}>
               <LocationPicker
                 id={`${at}.origin`}
                 value={journey.origin}
@@ -45,10 +46,10 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
                 ariaLabel={t('flight.search.originOf', { n: index + 1 })}
                 status={err('origin') ? 'error' : undefined}
               />
-            </Form.Item>
+            </Field>
           </Col>
           <Col flex="none" style={{ paddingTop: 30 }}>
-            <Tooltip title={t('flight.search.swap')}>
+            <Hint title={t('flight.search.swap')}>
               <Button
                 shape="circle"
                 size="small"
@@ -64,10 +65,10 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
                   })
                 }
               />
-            </Tooltip>
+            </Hint>
           </Col>
           <Col flex="1 1 0" style={{ minWidth: 0 }}>
-            <Form.Item label={t('flight.search.to')} htmlFor={`${at}.destination`} {...item('destination')}>
+            <Field label={t('flight.search.to')} htmlFor={`${at}.destination`} help={help('destination')}>
               <LocationPicker
                 id={`${at}.destination`}
                 value={journey.destination}
@@ -77,14 +78,15 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
                 ariaLabel={t('flight.search.destinationOf', { n: index + 1 })}
                 status={err('destination') ? 'error' : undefined}
               />
-            </Form.Item>
+            </Field>
           </Col>
         </Row>
       </Col>
       <Col xs={returnDate ? 12 : onRemove ? 20 : 24} md={6}>
-        <Form.Item label={t('flight.search.departure')} {...item('date')}>
+        <Field label={t('flight.search.departure')} help={help('date')}>
           <TravelDatePicker
             aria-label={t('flight.search.departureOf', { n: index + 1 })}
+            status={err('date') ? 'error' : undefined}
             value={journey.date}
             format={dateFormat}
             placeholder={t('flight.search.datePlaceholder')}
@@ -92,13 +94,14 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
             max={maxDate}
             onChange={(date) => onChange({ ...journey, date })}
           />
-        </Form.Item>
+        </Field>
       </Col>
       {returnDate && (
         <Col xs={12} md={6}>
-          <Form.Item label={t('flight.search.return')} validateStatus={returnDate.error ? 'error' : undefined} help={returnDate.error}>
+          <Field label={t('flight.search.return')} help={returnDate.error}>
             <TravelDatePicker
               aria-label={t('flight.search.returnDate')}
+              status={returnDate.error ? 'error' : undefined}
               value={returnDate.value}
               format={dateFormat}
               placeholder={t('flight.search.datePlaceholder')}
@@ -107,14 +110,14 @@ export function JourneyFields({ index, journey, onChange, returnDate, minDate, e
               max={maxDate}
               onChange={returnDate.onChange}
             />
-          </Form.Item>
+          </Field>
         </Col>
       )}
       {onRemove && (
         <Col xs={4} md={6} style={{ paddingTop: 30 }}>
-          <Tooltip title={t('flight.search.removeFlight')}>
+          <Hint title={t('flight.search.removeFlight')}>
             <Button type="text" danger icon={<CloseOutlined />} aria-label={t('flight.search.removeFlightN', { n: index + 1 })} onClick={onRemove} />
-          </Tooltip>
+          </Hint>
         </Col>
       )}
     </Row>

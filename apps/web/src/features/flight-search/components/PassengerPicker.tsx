@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Button, Flex, Popover } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Flex } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PASSENGER_TYPES, type PassengerType } from '@portal/contract/api/shopping-constants';
+import { useDeferred } from '../../../lib/deferred';
+import { searchWidgets } from '../../../components/light/widgets';
 import { MAX_PASSENGERS, type PassengerCounts } from '../model/search-query';
 
 // Issue 14, page weight: the steppers are drawn when the popover opens, not with the search form; their chunk is
@@ -20,6 +22,10 @@ interface Props {
 /** Adults, children, infants: at least one adult, at most 9 in all (the steppers stop there; the form checks again). */
 export function PassengerPicker({ value, onChange, status }: Props) {
   const { t } = useTranslation();
+  // The popover comes with the search form's other widgets when the user first reaches for one (lib/deferred.ts); a
+  // click before it is here opens it once it is.
+  const [widgets, reach] = useDeferred(searchWidgets);
+  const [clicked, setClicked] = useState(false);
   const total = value.adult + value.child + value.infant;
   const summary = PASSENGER_TYPES.filter((p) => value[p] > 0)
     .map((p) => t(`flight.search.passengerCount.${p}`, { count: value[p] }))
@@ -53,18 +59,37 @@ export function PassengerPicker({ value, onChange, status }: Props) {
     </Flex>
   );
 
+  const button = (
+    <Button
+      icon={<UserOutlined />}
+      onMouseEnter={() => {
+        prefetch();
+        reach();
+      }}
+      onFocus={() => {
+        prefetch();
+        reach();
+      }}
+      onClick={
+        widgets
+          ? undefined
+          : () => {
+              setClicked(true);
+              reach();
+            }
+      }
+      danger={status === 'error'}
+      style={{ width: '100%', justifyContent: 'flex-start' }}
+      aria-label={t('flight.search.passengers')}
+    >
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{summary}</span>
+    </Button>
+  );
+  if (!widgets) return button;
+  const { Popover } = widgets;
   return (
-    <Popover content={content} trigger="click" placement="bottomLeft">
-      <Button
-        icon={<UserOutlined />}
-        onMouseEnter={prefetch}
-        onFocus={prefetch}
-        danger={status === 'error'}
-        style={{ width: '100%', justifyContent: 'flex-start' }}
-        aria-label={t('flight.search.passengers')}
-      >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{summary}</span>
-      </Button>
+    <Popover content={content} trigger="click" placement="bottomLeft" defaultOpen={clicked}>
+      {button}
     </Popover>
   );
 }

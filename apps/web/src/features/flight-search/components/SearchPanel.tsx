@@ -1,11 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Form, Row, Select, Switch } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Col, Row, Switch } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CABIN_CLASSES, MAX_JOURNEYS, type BookingType } from '@portal/contract/api/shopping-constants';
 import { DEFAULT_DATE_FORMAT } from '@portal/contract/api/auth-constants';
 import { ModeTabs } from '../../../components/ModeTabs';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { Field } from '../../../components/light/Field';
+import { LightSelect } from '../../../components/light/LightSelect';
 import { toDayjsFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { ISO_DATE, emptyJourney, today, type JourneyDraft, type SearchDraft, type SearchMode } from '../model/search-query';
@@ -13,8 +16,7 @@ import { validateSearch, type SearchErrors } from '../model/validate-search';
 import { searchFormErrors } from '../model/form-errors';
 import { JourneyFields } from './JourneyFields';
 import { PassengerPicker } from './PassengerPicker';
-import { PnrSearch, type PnrNotice } from './PnrSearch';
-import { ExactSearch } from './ExactSearch';
+import type { PnrNotice } from './PnrSearch';
 import { defaultExactDraft, type ExactDraft } from '../model/exact-search';
 
 interface Props {
@@ -37,6 +39,11 @@ interface Props {
   initialExact?: ExactDraft;
   onExactSearch?: (draft: ExactDraft) => void;
 }
+
+// Issue 14, page weight: the PNR and flight-number forms (antd's Form, Input and TextArea) come when their tab is
+// chosen, not with the route search the page opens on.
+const PnrSearch = lazy(() => import('./PnrSearch').then((m) => ({ default: m.PnrSearch })));
+const ExactSearch = lazy(() => import('./ExactSearch').then((m) => ({ default: m.ExactSearch })));
 
 const MODES: SearchMode[] = ['oneway', 'return', 'multicity', 'pnr', 'exact'];
 
@@ -116,7 +123,7 @@ export function SearchPanel({
   const multi = mode === 'multicity';
 
   const form = (
-    <Form layout="vertical" requiredMark={false} component="div">
+    <div>
       {rows.map((j, i) => (
         <JourneyFields
           key={i}
@@ -148,44 +155,46 @@ export function SearchPanel({
       )}
       <Row gutter={[8, 0]} align="bottom">
         <Col xs={24} sm={12} md={7}>
-          <Form.Item label={t('flight.search.passengers')} validateStatus={passengerError ? 'error' : undefined} help={passengerError}>
+          <Field label={t('flight.search.passengers')} help={passengerError}>
             <PassengerPicker value={draft.passengers} onChange={(passengers) => edit({ ...draft, passengers })} status={passengerError ? 'error' : undefined} />
-          </Form.Item>
+          </Field>
         </Col>
         <Col xs={24} sm={12} md={7}>
-          <Form.Item label={t('flight.search.cabin')} htmlFor="flight-cabin">
-            <Select
+          <Field label={t('flight.search.cabin')} htmlFor="flight-cabin">
+            <LightSelect
               id="flight-cabin"
               aria-label={t('flight.search.cabin')}
               value={draft.cabin}
+              style={{ width: '100%' }}
               options={CABIN_CLASSES.map((c) => ({ value: c, label: t(`flight.cabin.${c}`) }))}
               onChange={(cabin) => edit({ ...draft, cabin })}
             />
-          </Form.Item>
+          </Field>
         </Col>
         <Col xs={12} md={4}>
-          <Form.Item label={t('flight.search.directOnly')} htmlFor="flight-direct">
+          <Field label={t('flight.search.directOnly')} htmlFor="flight-direct">
             <Switch id="flight-direct" checked={draft.directOnly} onChange={(directOnly) => edit({ ...draft, directOnly })} />
-          </Form.Item>
+          </Field>
         </Col>
         <Col xs={12} md={6} style={{ textAlign: 'right' }}>
-          <Form.Item>
+          <Field>
             <Button type="primary" size="large" icon={<SearchOutlined />} loading={busy} onClick={submit} block>
               {t('flight.search.submit')}
             </Button>
-          </Form.Item>
+          </Field>
         </Col>
       </Row>
       {general.length > 0 && (
         <Alert type="error" showIcon role="alert" title={general.length === 1 ? general[0] : undefined} description={general.length > 1 ? general.join(' · ') : undefined} />
       )}
-    </Form>
+    </div>
   );
 
   return (
     <div className="portal-panel portal-panel--tabs">
       {/* The tabs only switch the mode: one form serves the three route searches, so the fields keep their values. */}
       <ModeTabs active={mode} onChange={changeMode} tabs={modes.map((m) => ({ key: m, label: t(`flight.search.modes.${m}`) }))}>
+        <Suspense fallback={<PageSpinner />}>
         {mode === 'pnr' ? (
           <PnrSearch
             initialPnr={initialPnr}
@@ -209,6 +218,7 @@ export function SearchPanel({
         ) : (
           form
         )}
+        </Suspense>
       </ModeTabs>
     </div>
   );

@@ -92,7 +92,7 @@ function LocationProbe() {
   return null;
 }
 
-function renderPage(url = '/flight/booking?type=pnr') {
+async function renderPage(url = '/flight/booking?type=pnr') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -111,6 +111,8 @@ function renderPage(url = '/flight/booking?type=pnr') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  // The PNR form's chunk comes when its tab is shown (issue 14).
+  await screen.findByLabelText(i18n.t('flight.search.pnr.label'));
 }
 
 const textArea = () => screen.getByLabelText(i18n.t('flight.search.pnr.label')) as HTMLTextAreaElement;
@@ -161,7 +163,7 @@ afterEach(async () => {
 describe('FlightBookingPage: search by PNR shows only the result of the text submitted', { timeout: 30_000 }, () => {
   it("lookup A succeeds, lookup B fails: B's message is shown and A's fares are gone, from the moment B starts", async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    await renderPage();
     const a = await lookUp(user, 'ABC123');
     act(() => a.release(started('sA')));
     await waitFor(() => expect(shownFlights()).toContain('CA1501'), { timeout: 5000 });
@@ -182,7 +184,7 @@ describe('FlightBookingPage: search by PNR shows only the result of the text sub
 
   it('a group display offers the group request instead of results, and lists the lines not searched', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    await renderPage();
     const a = await lookUp(user, 'ABC123');
     act(() => a.release(started('sA')));
     await waitFor(() => expect(shownFlights()).toContain('CA1501'), { timeout: 5000 });
@@ -205,7 +207,7 @@ describe('FlightBookingPage: search by PNR shows only the result of the text sub
   it('shows the envelope message in the language of the request', async () => {
     await i18n.changeLanguage('zh-CN');
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    await renderPage();
     const b = await lookUp(user, 'please book me a flight');
     expect(b.language).toBe('zh-CN');
     act(() => b.release(refused(UNREADABLE_ZH)));
@@ -214,7 +216,7 @@ describe('FlightBookingPage: search by PNR shows only the result of the text sub
 
   it('a late answer of lookup A after lookup B started is ignored, whether B then succeeds or fails', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage();
+    await renderPage();
     const a = await lookUp(user, 'ABC123');
     // The agent corrects the paste while A is still on its way, and looks the new text up at once.
     const b = await lookUp(user, 'XYZ789');

@@ -116,7 +116,7 @@ describe('FlightBookingPage: search form', { timeout: 20_000 }, () => {
     renderPage(`/flight/booking?type=oneway&j=PEK..${future}`);
     await user.click(screen.getByRole('button', { name: /Search/ }));
     const message = await screen.findByText('Origin and destination are required and must be different cities');
-    expect(message.closest('.ant-form-item')?.querySelector('label')?.textContent).toBe('To');
+    expect(message.closest('.portal-field')?.querySelector('label')?.textContent).toBe('To');
     expect(screen.getByLabelText('Origin of flight 1').closest('.ant-select')?.classList.contains('ant-select-status-error')).toBe(false);
   });
 
