@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getStation } from '../../../modules/reference/stations.ts';
 import { SPEED_RANGES } from '../train-types.ts';
 import { capacities, CONSISTS, seatOf } from './consists.ts';
 import { CORRIDORS, STATIONS } from './network.ts';
@@ -27,6 +28,16 @@ describe('rail network data', () => {
     expect(STATIONS.AOH).toMatchObject({ zh: '上海虹桥', city: 'SHA' });
     expect(STATIONS.IZQ.zh).toBe('广州南');
     expect(STATIONS.IOQ.zh).toBe('深圳北');
+  });
+
+  // The table is copied as literals (the simulator imports nothing from the modules), so a regenerated station
+  // reference (a city gaining an airport city code, a renamed station) must be followed here by hand.
+  it('agrees with the platform station reference on every name and city key', () => {
+    for (const [code, s] of Object.entries(STATIONS)) {
+      const ref = getStation(code);
+      expect(ref, code).toBeDefined();
+      expect({ code, zh: s.zh, tw: s.tw, en: s.en, city: s.city }).toEqual({ code, zh: ref!.name['zh-CN'], tw: ref!.name['zh-TW'], en: ref!.name.en, city: ref!.cityCode });
+    }
   });
 
   it('keeps each line in order, kilometres rising from 0, every station known; the published lengths', () => {

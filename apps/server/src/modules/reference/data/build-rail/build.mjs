@@ -222,11 +222,13 @@ for (const c of CAPITALS) if (!cityInfo.has(c)) problems.push(`capital ${c} is n
 const busyRank = new Map();
 for (const n of busiest) if (!busyRank.has(n)) busyRank.set(n, busyRank.size);
 const airportRank = new Map(JSON.parse(readFileSync(path.join(OUT, 'airports.json'), 'utf8')).map((a) => [a.cityCode, a.rank]).reverse());
+// A city without an airport comes after every city with one, however many airports the reference ranks.
+const noAirport = Math.max(...airportRank.values()) + 1;
 const cityWeight = new Map();
 for (const c of cityNames) {
   const own = records.filter((r) => r.city === c && busyRank.has(r.name)).map((r) => busyRank.get(r.name));
   const air = cityInfo.get(c).code;
-  cityWeight.set(c, own.length ? Math.min(...own) : CAPITALS.includes(c) ? 1000 : 2000 + (airportRank.get(air) ?? 1000));
+  cityWeight.set(c, own.length ? Math.min(...own) : CAPITALS.includes(c) ? 1000 : 2000 + (airportRank.get(air) ?? noAirport));
 }
 const principal = (r) => r.name === r.city || (syllablesByName.has(r.city) && r.name.length === r.city.length + 1 && r.name.startsWith(r.city) && DIRECTIONS[r.name.at(-1)]);
 const tier = (r) => (busyRank.has(r.name) ? 0 : onLines.has(r.name) || principal(r) ? 1 : 2);
