@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WalletEntryQuery } from '@portal/contract/api/bills';
+import { StatementQuery, TransactionQuery, WalletEntryQuery } from '@portal/contract/api/bills';
 import { sessionPolicyFrom } from '../src/config.ts';
-import { openDatabase, type DbOrTx } from '../src/db/client.ts';
+import { openDatabase, type DbOrTx, type Tx } from '../src/db/client.ts';
 import { resolveSession, type AuthContext } from '../src/modules/auth/session.service.ts';
-import { listWalletEntries, walletSummary } from '../src/modules/bills/wallet.service.ts';
+import { listStatementsFor } from '../src/modules/bills/statements.service.ts';
+import { listTransactions, listWalletEntries, walletSummary } from '../src/modules/bills/wallet.service.ts';
 import * as ledger from '../src/modules/ledger/ledger.service.ts';
 import { createTestApp, loginAs, type TestApp } from './helpers/app.ts';
 import { healthySuppliers, issueOrder } from './helpers/orders.ts';
@@ -33,9 +34,43 @@ const pages = [
   WalletEntryQuery.parse({ type: 'top-up', from: '2020-01-01' }),
 ];
 
-/** The wallet page's reads on `db`: the summary and a few entry pages. */
+/** The wallet page's reads on `db`: the summary and a few entry pages (one after the other, as a transaction needs). */
 async function walletReads(db: DbOrTx) {
-  return { summary: await walletSummary(db, auth), pages: await Promise.all(pages.map((q) => listWalletEntries(db, auth, q, 'en'))) };
+  const summary = await walletSummary(db, auth);
+  const answers = [];
+  for (const q of pages) answers.push(await listWalletEntries(db, auth, q, 'en'));
+  return { summary, pages: answers };
+}
+
+/**
+ * The most queries `fn` had in flight at once on the transaction's one connection. node-postgres warns about an
+ * overlap only once per process, so the overlap itself is counted; the warning is watched for as well.
+ */
+async function overlapOn<T>(tx: Tx, fn: () => Promise<T>): Promise<{ result: T; most: number; warnings: string[] }> {
+  const client = (tx._.session as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
+  const query = client.query;
+  let running = 0;
+  let most = 0;
+  client.query = async function (this: unknown, ...args: unknown[]) {
+    most = Math.max(most, ++running);
+    try {
+      return await query.apply(this, args);
+    } finally {
+      running--;
+    }
+  };
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(w.message);
+  process.on('warning', onWarning);
+  try {
+    const result = await fn();
+    // Warnings are emitted on a later tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { result, most, warnings };
+  } finally {
+    process.off('warning', onWarning);
+    client.query = query;
+  }
 }
 
 /** How many statements `db` builds while `fn` runs (a prepared statement, once built, is only executed). */
@@ -72,6 +107,21 @@ describe('wallet reads', () => {
     expect(fresh.built.every((name) => name === undefined)).toBe(true);
     expect(fresh.result).toEqual(first.result);
     expect(fresh.result.summary.balances[0]).toEqual(await ledger.balances(t.db, auth.company.id, 'CNY'));
+  });
+
+  it('run one query at a time on a transaction\'s connection', async () => {
+    const company = auth.company.id;
+    const run = await t.db.transaction((tx) =>
+      overlapOn(tx, async () => ({
+        reads: await walletReads(tx),
+        transactions: await listTransactions(tx, auth, TransactionQuery.parse({})),
+        statements: await listStatementsFor(tx, auth, StatementQuery.parse({ scope: 'own' })),
+        balances: await ledger.balances(tx, company, 'CNY'),
+      })),
+    );
+    expect(run.result.reads.pages[0].total).toBeGreaterThan(0);
+    expect(run.most).toBe(1);
+    expect(run.warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('are prepared on the PostgreSQL connection that ran them', async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgencyListQuery } from '@portal/contract/api/agencies';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { apiKeys, companies, ledgerAccounts, ledgerHolds, sessions, users } from '../../db/schema/index.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
 
@@ -94,8 +95,8 @@ export async function listChildAgencies(
   const cond = and(...where);
   const cashOn = and(eq(cashAcc.companyId, companies.id), eq(cashAcc.kind, 'cash'), eq(cashAcc.currency, settlementCurrency), isNull(cashAcc.channel));
   const heldOn = and(eq(heldAcc.companyId, companies.id), eq(heldAcc.kind, 'held'), eq(heldAcc.currency, settlementCurrency), isNull(heldAcc.channel));
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select({ company: companies, cash: cashBalance, creditLimit, held: heldBalance })
       .from(companies)
       .leftJoin(cashAcc, cashOn)
@@ -104,7 +105,7 @@ export async function listChildAgencies(
       .orderBy(desc(companies.createdAt), desc(companies.code))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(companies).leftJoin(cashAcc, cashOn).leftJoin(heldAcc, heldOn).where(cond),
+    () => db.select({ total: count() }).from(companies).leftJoin(cashAcc, cashOn).leftJoin(heldAcc, heldOn).where(cond),
   ]);
   return {
     rows: rows.map((r) => ({

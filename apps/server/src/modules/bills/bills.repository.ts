@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { perHandle, prepareRaw, type RawStatement } from '../../db/prepared.ts';
 import { companies, flightOrders, groupOrders, ledgerAccounts, paymentTransactions } from '../../db/schema/index.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
@@ -271,9 +272,9 @@ export async function bookingNumbersOf(db: DbOrTx, ids: (string | null)[]): Prom
   if (!wanted.length) return new Map();
   const prepared = walletStatements(db);
   // Flight orders and group orders (their wallet entries name the group's G booking number).
-  const [flights, groups] = await Promise.all([
-    (prepared?.flightNumbers ?? flightNumbersQuery(db)).execute({ ids: wanted }),
-    (prepared?.groupNumbers ?? groupNumbersQuery(db)).execute({ ids: wanted }),
+  const [flights, groups] = await readsOn(db, [
+    () => (prepared?.flightNumbers ?? flightNumbersQuery(db)).execute({ ids: wanted }),
+    () => (prepared?.groupNumbers ?? groupNumbersQuery(db)).execute({ ids: wanted }),
   ]);
   return new Map([...flights, ...groups].map((r) => [r.id, r.bookingNumber]));
 }

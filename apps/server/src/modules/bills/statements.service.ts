@@ -5,6 +5,7 @@ import { Code } from '@portal/contract/codes';
 import type { Currency } from '@portal/contract/currency';
 import type { Language } from '@portal/contract/languages';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import type { CompanyRow } from '../users/user.mapper.ts';
@@ -121,9 +122,9 @@ export async function listStatementsFor(db: DbOrTx, auth: AuthContext, q: z.outp
   const companyIds =
     q.companyId || q.scope === 'own' ? [(await billsCompany(db, auth, q.companyId)).id] : await subAgencyIds(db, auth);
   const f = { companyIds, month: q.month, keyword: q.keyword || undefined };
-  const [total, rows] = await Promise.all([
-    countStatements(db, f),
-    listStatements(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+  const [total, rows] = await readsOn(db, [
+    () => countStatements(db, f),
+    () => listStatements(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
   ]);
   return { items: rows.map((r) => toStatement(r, { code: r.companyCode, name: r.companyName })), total, page: q.page, pageSize: q.pageSize };
 }

@@ -14,6 +14,7 @@ import type { PagedResult } from '@portal/contract/api/common';
 import { Code } from '@portal/contract/codes';
 import type { Language } from '@portal/contract/languages';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { AppError, invalid } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { balances, balancesFrom } from '../ledger/ledger.service.ts';
@@ -74,9 +75,9 @@ function entryFilter(company: CompanyRow, q: EntryExport): EntryFilter {
 export async function listWalletEntries(db: DbOrTx, auth: AuthContext, q: EntryQuery, lang: Language): Promise<PagedResult<WalletEntry>> {
   const company = await billsCompany(db, auth, q.companyId);
   const f = entryFilter(company, q);
-  const [total, rows] = await Promise.all([
-    countEntries(db, f),
-    findEntries(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+  const [total, rows] = await readsOn(db, [
+    () => countEntries(db, f),
+    () => findEntries(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
   ]);
   const names = await bookingNumbersOf(db, rows.map(orderIdOf));
   return { items: rows.map((r) => withoutInvoice(toWalletEntry(r, lang, names))), total, page: q.page, pageSize: q.pageSize };
@@ -102,9 +103,9 @@ function transactionFilter(company: CompanyRow, q: TxExport): TransactionFilter 
 export async function listTransactions(db: DbOrTx, auth: AuthContext, q: TxQuery): Promise<PagedResult<Transaction>> {
   const company = await billsCompany(db, auth, q.companyId);
   const f = transactionFilter(company, q);
-  const [total, rows] = await Promise.all([
-    countTransactions(db, f),
-    findTransactions(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+  const [total, rows] = await readsOn(db, [
+    () => countTransactions(db, f),
+    () => findTransactions(db, f, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
   ]);
   return { items: rows.map(toTransaction), total, page: q.page, pageSize: q.pageSize };
 }

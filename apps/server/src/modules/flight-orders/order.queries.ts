@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FlightOrder, OrderListAnswer, OrderListQuery, StatusCount, StatusCountQuery, VoyageAnswer, VoyageQuery } from '@portal/contract/api/flight-orders';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { ownScope, viewerOf, visibleOrder } from './order.access.ts';
 import { toFlightOrder, toListItem } from './order.mapper.ts';
@@ -12,11 +13,11 @@ import { companyName, countByStatus, eventsOf, listOrders, listVoyage, passenger
 
 export async function loadOrderDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<FlightOrder> {
   const { order, asDesk } = await visibleOrder(db, auth, id);
-  const [passengers, events, company, names] = await Promise.all([
-    passengersOf(db, order.id),
-    eventsOf(db, order.id),
-    companyName(db, order.companyId),
-    userNames(db, order.createdBy ? [order.createdBy] : []),
+  const [passengers, events, company, names] = await readsOn(db, [
+    () => passengersOf(db, order.id),
+    () => eventsOf(db, order.id),
+    () => companyName(db, order.companyId),
+    () => userNames(db, order.createdBy ? [order.createdBy] : []),
   ]);
   const viewer = viewerOf(auth, asDesk);
   const extras = await detailExtras(db, order, viewer.now, !asDesk);

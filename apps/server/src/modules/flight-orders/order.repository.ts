@@ -3,6 +3,7 @@ import type { OrderStatus } from '@portal/contract/api/flight-orders';
 import type { OrderListQuery, VoyageQuery } from '@portal/contract/api/flight-orders';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import {
   agencyActivity,
   bookingNumberCounters,
@@ -179,15 +180,15 @@ export async function listOrders(db: DbOrTx, scope: SQL[], q: ListFilter): Promi
   const where = and(...listConditions(scope, q));
   const dir = q.order === 'asc' ? asc : desc;
   const orderBy = q.sort === 'departure' ? [dir(flightOrders.departureAt), dir(flightOrders.id)] : [dir(flightOrders.createdAt), dir(flightOrders.id)];
-  const [orders, [{ n }]] = await Promise.all([
-    db
+  const [orders, [{ n }]] = await readsOn(db, [
+    () => db
       .select()
       .from(flightOrders)
       .where(where)
       .orderBy(...orderBy)
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(flightOrders).where(where),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(flightOrders).where(where),
   ]);
   return { rows: await withChildren(db, orders), total: Number(n) };
 }
@@ -195,10 +196,10 @@ export async function listOrders(db: DbOrTx, scope: SQL[], q: ListFilter): Promi
 export async function withChildren(db: DbOrTx, orders: OrderRow[]): Promise<ListedOrder[]> {
   if (!orders.length) return [];
   const ids = orders.map((o) => o.id);
-  const [segs, paxs, names] = await Promise.all([
-    db.select().from(flightOrderSegments).where(inArray(flightOrderSegments.orderId, ids)).orderBy(asc(flightOrderSegments.position)),
-    db.select().from(flightOrderPassengers).where(inArray(flightOrderPassengers.orderId, ids)).orderBy(asc(flightOrderPassengers.position)),
-    userNames(db, [...new Set(orders.map((o) => o.createdBy).filter((x): x is string => !!x))]),
+  const [segs, paxs, names] = await readsOn(db, [
+    () => db.select().from(flightOrderSegments).where(inArray(flightOrderSegments.orderId, ids)).orderBy(asc(flightOrderSegments.position)),
+    () => db.select().from(flightOrderPassengers).where(inArray(flightOrderPassengers.orderId, ids)).orderBy(asc(flightOrderPassengers.position)),
+    () => userNames(db, [...new Set(orders.map((o) => o.createdBy).filter((x): x is string => !!x))]),
   ]);
   const group = <T extends { orderId: string }>(rows: T[]) => {
     const m = new Map<string, T[]>();
@@ -241,13 +242,13 @@ export async function listVoyage(db: DbOrTx, scope: SQL[], q: VoyageFilter): Pro
       .from(flightOrderSegments)
       .innerJoin(flightOrders, eq(flightOrders.id, flightOrderSegments.orderId))
       .innerJoin(flightOrderPassengers, eq(flightOrderPassengers.orderId, flightOrders.id));
-  const [rows, [{ n }]] = await Promise.all([
-    base()
+  const [rows, [{ n }]] = await readsOn(db, [
+    () => base()
       .where(cond)
       .orderBy(asc(flightOrderSegments.departureUtc), asc(flightOrders.bookingNumber), asc(flightOrderPassengers.position))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
+    () => db
       .select({ n: sql<number>`count(*)::int` })
       .from(flightOrderSegments)
       .innerJoin(flightOrders, eq(flightOrders.id, flightOrderSegments.orderId))
@@ -286,9 +287,9 @@ export async function claimOrder(db: DbOrTx, id: string, now: Date, until: Date,
 
 /** Desk views: orders that need a person, across the platform's agencies (`companyIds`). */
 export async function deskOrders(db: DbOrTx, cond: SQL, page: number, pageSize: number): Promise<{ rows: ListedOrder[]; total: number }> {
-  const [orders, [{ n }]] = await Promise.all([
-    db.select().from(flightOrders).where(cond).orderBy(asc(flightOrders.paymentDeadline), desc(flightOrders.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(flightOrders).where(cond),
+  const [orders, [{ n }]] = await readsOn(db, [
+    () => db.select().from(flightOrders).where(cond).orderBy(asc(flightOrders.paymentDeadline), desc(flightOrders.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(flightOrders).where(cond),
   ]);
   return { rows: await withChildren(db, orders), total: Number(n) };
 }

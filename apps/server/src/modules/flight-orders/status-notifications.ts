@@ -1,5 +1,6 @@
 import { translate } from '@portal/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { noticeToOrderContact } from '../notifications/outbox.service.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.service.ts';
 import type { OrderRow } from './order.repository.ts';
@@ -35,7 +36,7 @@ export async function statusChanged(tx: DbOrTx, order: OrderRow, from: string, e
 
 async function mailTickets(tx: DbOrTx, order: OrderRow): Promise<void> {
   if (!(order.contact as { email?: string } | null)?.email) return;
-  const [passengers, segments] = await Promise.all([passengersOf(tx, order.id), segmentsOf(tx, order.id)]);
+  const [passengers, segments] = await readsOn(tx, [() => passengersOf(tx, order.id), () => segmentsOf(tx, order.id)]);
   const tickets = passengers.map((p) => `${p.surname}/${p.givenNames}  ${formatTicketNumber(p.ticketNumber) ?? ''}`).join('\n');
   const flights = segments.map((s) => `${s.flightNumber}  ${s.origin}-${s.destination}  ${s.departure.replace('T', ' ')}`).join('\n');
   await noticeToOrderContact(tx, order, (language) => ({

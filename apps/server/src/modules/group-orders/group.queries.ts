@@ -12,6 +12,7 @@ import {
   type GroupStatusCount,
 } from '@portal/contract/api/group-orders';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { deskGroupScope, ownGroupScope, visibleGroup } from './group.access.ts';
@@ -68,7 +69,7 @@ export function toGroupListItem(g: GroupRow, createdByName: string | null): Grou
 export async function loadGroupDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<GroupOrder> {
   const { group, asDesk } = await visibleGroup(db, auth, id);
   const people = [group.userId, group.namesUploadedBy].filter((u): u is string => !!u);
-  const [events, company, names] = await Promise.all([groupEventsOf(db, group.id), companyName(db, group.companyId), userNames(db, people)]);
+  const [events, company, names] = await readsOn(db, [() => groupEventsOf(db, group.id), () => companyName(db, group.companyId), () => userNames(db, people)]);
   const own = group.companyId === auth.company.id;
   return {
     id: group.id,

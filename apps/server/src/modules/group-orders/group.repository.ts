@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { GroupOrderStatus } from '@portal/contract/api/group-orders';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { bookingNumberCounters, groupOrderEvents, groupOrders, users } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof groupOrders.$inferSelect;
@@ -88,15 +89,15 @@ function filterOf(scope: SQL[], f: GroupFilter): SQL | undefined {
 
 export async function listGroups(db: DbOrTx, scope: SQL[], f: GroupFilter, page: { page: number; pageSize: number }, order: 'newest' | 'oldest' = 'newest') {
   const where = filterOf(scope, f);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select()
       .from(groupOrders)
       .where(where)
       .orderBy(order === 'newest' ? desc(groupOrders.createdAt) : asc(groupOrders.createdAt), asc(groupOrders.bookingNumber))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(groupOrders).where(where),
+    () => db.select({ total: count() }).from(groupOrders).where(where),
   ]);
   return { rows, total };
 }

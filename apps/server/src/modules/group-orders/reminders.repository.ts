@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { GroupDeadlineKind, GroupOrderStatus, GroupReminderLead } from '@portal/contract/api/group-orders';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { groupOrders, groupReminders, users } from '../../db/schema/index.ts';
 import type { GroupRow } from './group.repository.ts';
 import { DUE_INSTALMENT, PAYING_STATUSES } from './instalments.ts';
@@ -79,15 +80,15 @@ export async function remindersOf(db: DbOrTx, groupIds: string[]) {
 /** A page of the groups in `scope` with an open deadline due by `until` (past ones not closed yet included), soonest first. */
 export async function groupsWithDeadline(db: DbOrTx, scope: SQL[], until: Date, page: { page: number; pageSize: number }) {
   const where = and(...scope, inArray(groupOrders.status, DEADLINE_STATUSES), sql`${deadlineDueAt} <= ${ts(until)}`);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select()
       .from(groupOrders)
       .where(where)
       .orderBy(asc(deadlineDueAt), asc(groupOrders.bookingNumber))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(groupOrders).where(where),
+    () => db.select({ total: count() }).from(groupOrders).where(where),
   ]);
   return { rows, total: Number(total) };
 }

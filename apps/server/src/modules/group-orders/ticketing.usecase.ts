@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { ticketNumbersTaken } from '../../suppliers/air/booking-store.ts';
 import { newTicketNumber, ticketPrefix } from '../../suppliers/air/booking-rules.ts';
 import { applyGroupTransition, GROUP_SYSTEM } from './group-transition.ts';
@@ -22,7 +23,7 @@ async function freeTicketNumbers(tx: DbOrTx, carrier: string, count: number): Pr
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const numbers = Array.from({ length: count }, () => newTicketNumber(prefix));
     if (new Set(numbers).size !== numbers.length) continue;
-    const [groupTaken, supplierTaken] = await Promise.all([groupTicketNumbersTaken(tx, numbers), ticketNumbersTaken(tx, numbers)]);
+    const [groupTaken, supplierTaken] = await readsOn(tx, [() => groupTicketNumbersTaken(tx, numbers), () => ticketNumbersTaken(tx, numbers)]);
     if (groupTaken.size === 0 && supplierTaken.size === 0) return numbers;
   }
   throw new Error(`no free ticket numbers for ${carrier} after ${ATTEMPTS} attempts`);

@@ -4,6 +4,7 @@ import { Code } from '@portal/contract/codes';
 import { formatMoney, isCurrency, type Currency } from '@portal/contract/currency';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { isTransaction, type DbOrTx, type Tx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   accountIdFor,
@@ -176,7 +177,7 @@ async function moveCash(
     const prior = await findMovementByKey(db, o.idempotencyKey);
     if (prior) return replayOf<MoveResult>(prior, hash);
   }
-  const [cashId, counterId] = await Promise.all([accountIdFor(db, CASH(companyId, currency)), accountIdFor(db, counterparty)]);
+  const [cashId, counterId] = await readsOn(db, [() => accountIdFor(db, CASH(companyId, currency)), () => accountIdFor(db, counterparty)]);
   // Money going out is held to the credit line, money coming in to the balance bound; the statement's condition
   // failing (null) therefore means one or the other.
   const post = (on: DbOrTx) =>
@@ -459,7 +460,7 @@ export async function reverse(db: DbOrTx, movementId: string, o: Omit<MoveOption
 
 export async function balances(db: DbOrTx, companyId: string, currency: string): Promise<Balances> {
   assertCurrency(currency);
-  const [cashAcc, heldAcc] = await Promise.all([findAccount(db, CASH(companyId, currency)), findAccount(db, HELD(companyId, currency))]);
+  const [cashAcc, heldAcc] = await readsOn(db, [() => findAccount(db, CASH(companyId, currency)), () => findAccount(db, HELD(companyId, currency))]);
   return balancesFrom(currency, [cashAcc, heldAcc].filter((a) => a !== null));
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQ
 import type { OutboxQuery, OutboxStatus } from '@portal/contract/api/outbox';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { companies, outboxEmails } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
@@ -31,8 +32,8 @@ export async function listOutbox(
     where.push(or(ilike(outboxEmails.to, like), ilike(outboxEmails.subject, like), ilike(companies.code, like), ilike(companies.name, like))!);
   }
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select({ mail: outboxEmails, companyCode: companies.code, companyName: companies.name })
       .from(outboxEmails)
       .innerJoin(companies, eq(companies.id, outboxEmails.companyId))
@@ -40,7 +41,7 @@ export async function listOutbox(
       .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(outboxEmails).innerJoin(companies, eq(companies.id, outboxEmails.companyId)).where(cond),
+    () => db.select({ total: count() }).from(outboxEmails).innerJoin(companies, eq(companies.id, outboxEmails.companyId)).where(cond),
   ]);
   return { rows, total: Number(total) };
 }

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/api/trains';
 import { maskDocumentNumber } from '@portal/contract/passengers/validate';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import type { AuthContext } from '../auth/session.service.ts';
 import { companyName, userNames } from '../flight-orders/order.repository.ts';
 import { trainOwnScope, visibleTrainOrder } from './train.access.ts';
@@ -130,7 +131,7 @@ export function toTrainOrder(
 export async function trainOrderOf(db: DbOrTx, order: TrainOrderRow, asDesk = false): Promise<TrainOrder> {
   const events = await trainEventsOf(db, order.id);
   const ids = [...new Set([order.createdBy, ...events.map((e) => e.actorUserId)].filter((x): x is string => !!x))];
-  const [company, names] = await Promise.all([companyName(db, order.companyId), userNames(db, ids)]);
+  const [company, names] = await readsOn(db, [() => companyName(db, order.companyId), () => userNames(db, ids)]);
   return toTrainOrder(
     order,
     {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TrainOrderListQuery, TrainOrderStatus, TrainSeat, TrainTicketStatus, TrainTicketType } from '@portal/contract/api/trains';
 import type { DbOrTx } from '../../db/client.ts';
 import { DEFAULT_TRAIN_CONFIG, type TrainConfig } from '@portal/contract/api/agencies';
+import { readsOn } from '../../db/parallel.ts';
 import { bookingNumberCounters, companies, trainOrderEvents, trainOrders } from '../../db/schema/index.ts';
 
 export type TrainOrderRow = typeof trainOrders.$inferSelect;
@@ -145,9 +146,9 @@ export async function listTrainOrderRows(db: DbOrTx, scope: SQL[], q: z.output<t
   const where = and(...listConditions(scope, q));
   const dir = q.order === 'asc' ? asc : desc;
   const orderBy = q.sort === 'departure' ? [dir(trainOrders.departureUtc), dir(trainOrders.id)] : [dir(trainOrders.createdAt), dir(trainOrders.id)];
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(trainOrders).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
+  const [rows, [{ n }]] = await readsOn(db, [
+    () => db.select().from(trainOrders).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
   ]);
   return { rows, total: Number(n) };
 }
@@ -180,9 +181,9 @@ export async function companyTrainConfig(db: DbOrTx, companyId: string): Promise
 export async function deskTrainOrderRows(db: DbOrTx, companyIds: string[], statuses: TrainOrderStatus[], page: number, pageSize: number): Promise<{ rows: TrainOrderRow[]; total: number }> {
   if (companyIds.length === 0) return { rows: [], total: 0 };
   const where = and(inArray(trainOrders.companyId, companyIds), inArray(trainOrders.status, statuses));
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(trainOrders).where(where).orderBy(asc(trainOrders.paidAt), asc(trainOrders.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
+  const [rows, [{ n }]] = await readsOn(db, [
+    () => db.select().from(trainOrders).where(where).orderBy(asc(trainOrders.paidAt), asc(trainOrders.id)).limit(pageSize).offset((page - 1) * pageSize),
+    () => db.select({ n: sql<number>`count(*)::int` }).from(trainOrders).where(where),
   ]);
   return { rows, total: Number(n) };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm
 import type { UserLogAction, UserLogItem, UserLogQuery } from '@portal/contract/api/user-logs';
 import type { PagedResult } from '@portal/contract/api/common';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { userLogs } from '../../db/schema/index.ts';
 
 export interface RequestMeta {
@@ -42,15 +43,15 @@ export async function listUserLogs(db: DbOrTx, companyId: string, q: UserLogQuer
   if (q.from) where.push(gte(userLogs.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(userLogs.createdAt, new Date(q.to)));
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select()
       .from(userLogs)
       .where(cond)
       .orderBy(desc(userLogs.createdAt), desc(userLogs.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(userLogs).where(cond),
+    () => db.select({ total: count() }).from(userLogs).where(cond),
   ]);
   return {
     items: rows.map((r) => ({

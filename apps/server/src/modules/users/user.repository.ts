@@ -1,6 +1,7 @@
 import { and, arrayContains, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@portal/contract/api/users';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserRow } from './user.mapper.ts';
 
@@ -24,15 +25,15 @@ export async function listUsers(db: DbOrTx, companyId: string, q: UserListQuery)
   if (q.role) where.push(arrayContains(users.roles, [q.role]));
   if (q.status) where.push(eq(users.status, q.status));
   const cond = and(...where);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select()
       .from(users)
       .where(cond)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(users).where(cond),
+    () => db.select({ total: count() }).from(users).where(cond),
   ]);
   return { rows, total: Number(total) };
 }

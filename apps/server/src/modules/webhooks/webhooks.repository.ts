@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { WebhookDeliveryStatus } from '@portal/contract/api/webhooks';
 import type { DbOrTx } from '../../db/client.ts';
+import { readsOn } from '../../db/parallel.ts';
 import { companies, flightOrders, webhookDeliveries, webhookSecrets } from '../../db/schema/index.ts';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -104,8 +105,8 @@ export async function listDeliveries(
   q: { page: number; pageSize: number; status?: WebhookDeliveryStatus },
 ): Promise<{ rows: { delivery: WebhookDeliveryRow; bookingNumber: string | null }[]; total: number }> {
   const cond = and(eq(webhookDeliveries.companyId, companyId), q.status ? eq(webhookDeliveries.status, q.status) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  const [rows, [{ total }]] = await readsOn(db, [
+    () => db
       .select({ delivery: webhookDeliveries, bookingNumber: flightOrders.bookingNumber })
       .from(webhookDeliveries)
       // The company condition on the join too: an order id of another agency can never lend its booking number.
@@ -114,7 +115,7 @@ export async function listDeliveries(
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(webhookDeliveries).where(cond),
+    () => db.select({ total: count() }).from(webhookDeliveries).where(cond),
   ]);
   return { rows, total: Number(total) };
 }

@@ -2,6 +2,7 @@ import type { FareChoice } from '@portal/contract/api/shopping';
 import { Code } from '@portal/contract/codes';
 import { isCurrency, type Currency, type RateMap } from '@portal/contract/currency';
 import type { DbOrTx } from '../../../db/client.ts';
+import { readsOn } from '../../../db/parallel.ts';
 import { AppError } from '../../../plugins/errors.ts';
 import { findCompany } from '../../company/company.repository.ts';
 import { flightConfigOf } from '../../shopping/agency-filters.ts';
@@ -38,7 +39,7 @@ export const isAmendableStatus = (o: Pick<OrderRow, 'type' | 'status'>) => (o.ty
 export const legDeparture = (segments: SegmentRow[], leg: number) => segments.find((s) => s.leg === leg)?.departureUtc ?? null;
 
 export async function loadAmendable(db: DbOrTx, order: OrderRow): Promise<Amendable> {
-  const [passengers, segments] = await Promise.all([passengersOf(db, order.id), segmentsOf(db, order.id)]);
+  const [passengers, segments] = await readsOn(db, [() => passengersOf(db, order.id), () => segmentsOf(db, order.id)]);
   const legs = [...new Set(segments.map((s) => s.leg))].sort((a, b) => a - b);
   const claims = await liveClaims(db, passengers.map((p) => p.id));
   const claimed = new Set(claims.map(couponKey));

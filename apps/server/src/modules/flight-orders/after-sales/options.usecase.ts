@@ -2,6 +2,7 @@ import type { AfterSalesOptions, AfterSalesRequest, RelatedOrder } from '@portal
 import type { OrderAction } from '@portal/contract/api/flight-orders';
 import type { Currency } from '@portal/contract/currency';
 import type { DbOrTx } from '../../../db/client.ts';
+import { readsOn } from '../../../db/parallel.ts';
 import type { AuthContext } from '../../auth/session.service.ts';
 import { visibleOrder } from '../order.access.ts';
 import { findOrder, type OrderRow } from '../order.repository.ts';
@@ -70,7 +71,7 @@ export async function requestOf(db: DbOrTx, order: OrderRow): Promise<AfterSales
 
 /** The after-sales part of an order's detail: request, related orders, void deadline and the actions it allows. */
 export async function detailExtras(db: DbOrTx, order: OrderRow, now: Date, agencyView: boolean) {
-  const [request, options] = await Promise.all([requestOf(db, order), optionsOf(db, order, now)]);
+  const [request, options] = await readsOn(db, [() => requestOf(db, order), () => optionsOf(db, order, now)]);
   const actions: OrderAction[] = [];
   if (agencyView) {
     const open = (kind: string) => options.paths.some((p) => p.kind === kind && p.available);

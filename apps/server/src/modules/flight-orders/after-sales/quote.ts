@@ -2,6 +2,7 @@ import type { RefundQuote } from '@portal/contract/api/after-sales';
 import type { FareChoice } from '@portal/contract/api/shopping';
 import type { Currency } from '@portal/contract/currency';
 import type { Tx } from '../../../db/client.ts';
+import { readsOn } from '../../../db/parallel.ts';
 import { applyTransition, type Actor } from '../order-transition.ts';
 import { findOrder, passengersOf, segmentsOf, type OrderRow } from '../order.repository.ts';
 import { legDeparture, quotePassenger, serviceFeesFor } from './context.ts';
@@ -24,12 +25,12 @@ export interface QuoteAdjust {
 export async function quoteRefund(tx: Tx, order: OrderRow, actor: Actor, now: Date, adjust: QuoteAdjust = {}, remark: string | null = null): Promise<OrderRow> {
   const request = (await findRequest(tx, order.id))!;
   const original = (await findOrder(tx, request.originalOrderId))!;
-  // Only what the price needs (the coupons were checked and claimed when the request was made): read in parallel.
-  const [held, segments, fees, involuntary] = await Promise.all([
-    passengersOf(tx, original.id),
-    segmentsOf(tx, original.id),
-    serviceFeesFor(tx, original.companyId, original.currency),
-    adjust.involuntary ?? evidenceHolds(tx, request),
+  // Only what the price needs (the coupons were checked and claimed when the request was made).
+  const [held, segments, fees, involuntary] = await readsOn(tx, [
+    () => passengersOf(tx, original.id),
+    () => segmentsOf(tx, original.id),
+    () => serviceFeesFor(tx, original.companyId, original.currency),
+    () => adjust.involuntary ?? evidenceHolds(tx, request),
   ]);
   const legCount = new Set(segments.map((s) => s.leg)).size;
   const departure = legDeparture(segments, Math.min(...request.legs)) ?? segments[0]?.departureUtc ?? original.departureAt;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { NoticeFlight, NoticeStatus } from '@portal/contract/api/after-sales';
 import type { DbOrTx } from '../../../db/client.ts';
+import { readsOn } from '../../../db/parallel.ts';
 import { flightOrderSegments, flightOrders, flightScheduleNotices } from '../../../db/schema/index.ts';
 import { getAirport } from '../../reference/reference.ts';
 import { localToUtc } from '../../../suppliers/air/schedule/tz.ts';
@@ -92,13 +93,13 @@ export async function listNoticeRows(
   const where: SQL[] = [...scope];
   if (q.status === 'open') where.push(eq(flightScheduleNotices.status, 'open'));
   const cond = and(...where);
-  const [rows, [{ n }]] = await Promise.all([
-    withOrder(db)
+  const [rows, [{ n }]] = await readsOn(db, [
+    () => withOrder(db)
       .where(cond)
       .orderBy(asc(flightScheduleNotices.deadline), asc(flightScheduleNotices.createdAt), asc(flightScheduleNotices.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
+    () => db
       .select({ n: sql<number>`count(*)::int` })
       .from(flightScheduleNotices)
       .innerJoin(flightOrders, eq(flightOrders.id, flightScheduleNotices.orderId))
