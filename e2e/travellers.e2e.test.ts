@@ -52,9 +52,23 @@ async function pickDate(scope: Locator, label: string, iso: string) {
 }
 
 async function pickCountry(page: Page, scope: Locator, label: string) {
-  // fill focuses the search box itself: a click can land while the dialog still scrolls after the last date picker.
-  await scope.getByLabel(label, { exact: true }).fill('China');
-  await chooseOption(page, 'China (CN)');
+  const select = scope.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  // A choice can be lost when the click lands as the dialog still scrolls or the list closes (CI saw the nationality
+  // left empty): check that the select shows it, and choose again if not, as a user would.
+  for (let attempt = 1; ; attempt++) {
+    // fill focuses the search box itself: a click can land while the dialog still scrolls after the last date picker.
+    await scope.getByLabel(label, { exact: true }).fill('China');
+    await chooseOption(page, 'China (CN)');
+    const shown = await expect
+      .poll(() => select.textContent(), { timeout: 2_000 })
+      .toContain('China (CN)')
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+    if (attempt === 3) throw new Error(`${label}: China (CN) not chosen after 3 tries`);
+  }
 }
 
 async function toConfirm(page: Page) {

@@ -184,7 +184,8 @@ describe('group desk seats', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
     const carrier = (await w.findByText('Invalid value')).closest('.ant-form-item') as HTMLElement;
     expect(within(carrier).getByLabelText('Carrier')).toBeTruthy();
-    const seats = w.getByText('A changed quote holds at most the seats asked for (12)').closest('.ant-form-item') as HTMLElement;
+    // Each field's message comes in with its own motion: the second may be a frame behind the first on a busy machine.
+    const seats = (await w.findByText('A changed quote holds at most the seats asked for (12)')).closest('.ant-form-item') as HTMLElement;
     expect(within(seats).getByLabelText('Seats')).toBeTruthy();
 
     vi.mocked(api.post).mockRejectedValue(new ApiError('This group is to_be_pay_first: it cannot be seats_changed now', Code.ORDER_STATE, 409));
