@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DownOutlined } from '@ant-design/icons';
-import { useDeferred } from '../../lib/deferred';
 import { LightBox } from '../light/LightBox';
+import { useLightField } from '../light/use-light-field';
 import { searchWidgets } from '../light/widgets';
 import { LocationSelect, type LocationPickerProps } from './LocationSelect';
 import { placeLabel, placeOf } from './place-labels';
@@ -14,10 +14,8 @@ export type { LocationPickerProps };
  * and takes typing; the select then takes over, focused and searching for what was typed when the user was in it.
  */
 export function LocationPicker(props: LocationPickerProps) {
-  const [widgets, reach] = useDeferred(searchWidgets);
-  const [focused, setFocused] = useState(false);
   const [typed, setTyped] = useState('');
-  const [clicked, setClicked] = useState(false);
+  const { module: widgets, focused, clicked, handlers } = useLightField(searchWidgets, () => setTyped(''));
   if (widgets) {
     return <LocationSelect {...props} Select={widgets.Select} autoFocus={focused} initialSearch={focused ? typed : ''} defaultOpen={focused && (clicked || typed !== '')} />;
   }
@@ -32,19 +30,7 @@ export function LocationPicker(props: LocationPickerProps) {
       value={focused ? typed : value ? placeLabel(value, type) : ''}
       status={status}
       suffix={<DownOutlined />}
-      onFocus={() => {
-        setFocused(true);
-        reach();
-      }}
-      onBlur={() => {
-        setFocused(false);
-        setTyped('');
-      }}
-      onPointerEnter={reach}
-      onPointerDown={() => {
-        setClicked(true);
-        reach();
-      }}
+      {...handlers}
       onChange={(e) => setTyped(e.target.value)}
     />
   );

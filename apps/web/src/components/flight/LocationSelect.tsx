@@ -83,7 +83,7 @@ export function LocationSelect({
   // was typed in the light field is put back after that.
   useEffect(() => {
     if (initialSearch) setText(initialSearch);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on taking over
+  }, []); // once, on taking over: a later initialSearch means nothing
   const [open, setOpen] = useState(defaultOpen);
   const q = useDebounced(text, 250);
   const found = useLocations(q, airportsOnly);

@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import { CalendarOutlined } from '@ant-design/icons';
 import { BOOKING_WINDOW_DAYS } from '@portal/contract/api/shopping-constants';
 import { parseIsoDate, parseTravelDate } from '@portal/contract/passengers/dates';
-import { useDeferred } from '../../lib/deferred';
 import { DateField } from '../DateField';
 import { LightBox } from '../light/LightBox';
+import { useLightField } from '../light/use-light-field';
 import { searchWidgets } from '../light/widgets';
 
 const ISO = 'YYYY-MM-DD';
@@ -37,10 +37,7 @@ interface Props {
  * in it, and a click on it opens the calendar as soon as it is there.
  */
 export function TravelDatePicker({ value, onChange, min, max, allowClear = false, ...rest }: Props) {
-  const [widgets, reach] = useDeferred(searchWidgets);
   const [typed, setTyped] = useState<string | null>(null);
-  const [focused, setFocused] = useState(false);
-  const [clicked, setClicked] = useState(false);
   const parseTyped = (text: string) => parseTravelDate(text, min, max);
   const commit = () => {
     const text = typed?.trim();
@@ -49,6 +46,7 @@ export function TravelDatePicker({ value, onChange, min, max, allowClear = false
     const read = parseTyped(text);
     if (read && read !== value) onChange(read);
   };
+  const { module: widgets, focused, clicked, setClicked, handlers } = useLightField(searchWidgets, commit);
 
   if (widgets && typed === null) {
     return (
@@ -75,19 +73,7 @@ export function TravelDatePicker({ value, onChange, min, max, allowClear = false
       value={typed ?? (iso ? dayjs(iso, ISO).format(rest.format) : '')}
       suffix={<CalendarOutlined />}
       suffixKind="calendar"
-      onFocus={() => {
-        setFocused(true);
-        reach();
-      }}
-      onBlur={() => {
-        setFocused(false);
-        commit();
-      }}
-      onPointerEnter={reach}
-      onPointerDown={() => {
-        setClicked(true);
-        reach();
-      }}
+      {...handlers}
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
       }}

@@ -1,7 +1,7 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { DownOutlined } from '@ant-design/icons';
-import { useDeferred } from '../../lib/deferred';
 import { LightBox } from './LightBox';
+import { useLightField } from './use-light-field';
 import { selectWidget } from './widgets';
 
 interface Props<V extends string> {
@@ -22,9 +22,7 @@ interface Props<V extends string> {
  * loaded (lib/deferred.ts), which then takes over, open when the user had clicked the box.
  */
 export function LightSelect<V extends string>({ id, value, options, onChange, onOpenChange, prefix, style, showSearch, ...rest }: Props<V>) {
-  const [widget, reach] = useDeferred(selectWidget);
-  const [focused, setFocused] = useState(false);
-  const [clicked, setClicked] = useState(false);
+  const { module: widget, focused, clicked, setClicked, handlers } = useLightField(selectWidget);
   if (widget) {
     const Select = widget.default;
     return (
@@ -52,16 +50,7 @@ export function LightSelect<V extends string>({ id, value, options, onChange, on
       readOnly
       value={options.find((o) => o.value === value)?.label ?? ''}
       suffix={<DownOutlined />}
-      onFocus={() => {
-        setFocused(true);
-        reach();
-      }}
-      onBlur={() => setFocused(false)}
-      onPointerEnter={reach}
-      onPointerDown={() => {
-        setClicked(true);
-        reach();
-      }}
+      {...handlers}
       onKeyDown={(e) => {
         if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') setClicked(true);
       }}
