@@ -5,7 +5,8 @@ import { startServer, type RunningServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per browser test worker (BROWSER_WORKERS): a worker's files run one after another on its own. */
+    baseURLs: string[];
     chromiumPath: string;
   }
 }
@@ -22,14 +23,17 @@ export function findChromium(): string {
   return found;
 }
 
-let server: RunningServer | undefined;
+let servers: RunningServer[] = [];
 
 export default async function setup(project: TestProject) {
   project.provide('chromiumPath', findChromium());
   buildWebIfNeeded();
-  server = await startServer();
-  project.provide('baseURL', server.url);
+  // Each worker gets a server (and database) of its own, so two files never share demo data while they run: a file
+  // sees only what the files before it on the same worker left, as when they all ran on one worker.
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  project.provide('baseURLs', servers.map((s) => s.url));
   return async () => {
-    await server?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

@@ -1,12 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { DEMO_PASSWORDS, launch, newPage, type Lang } from './browser.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { baseURL, DEMO_PASSWORDS, launch, newPage, type Lang } from './browser.ts';
 import { tx } from './texts.ts';
 
 /** Shared steps of the browser tests. Every wait is on something visible or on the URL: no sleeps. */
 
-export const baseURL = (): string => inject('baseURL');
+export { baseURL };
 
 /** How long a step may take before the test fails; far below the 90 s test timeout so a failure names its step. */
 export const STEP_MS = 10_000;
