@@ -15,6 +15,11 @@ export interface Airport {
   timeZone: string;
   /** Busier airports first: rank 1 is the busiest; used to order search results and pick hubs. */
   rank: number;
+  /**
+   * Closed to civil flights at present (Ukraine's since February 2022): kept so that old PNRs and documents that name
+   * it still resolve; searches refuse it and the simulators fly nothing there (data/build/src/suspended.txt).
+   */
+  suspended?: boolean;
 }
 
 export interface City {

@@ -141,7 +141,7 @@ export class Network {
   }
 
   #decideOperates(airline: Airline, a: Airport, b: Airport): boolean {
-    if (a.cityCode === b.cityCode) return false;
+    if (a.cityCode === b.cityCode || a.suspended || b.suspended) return false;
     const km = this.km(a, b);
     if (km < 200 || km > (airline.lowCost ? 7500 : 16500)) return false;
     // Regional and short-haul carriers (no `longHaul` flag) stay within narrow-body range.

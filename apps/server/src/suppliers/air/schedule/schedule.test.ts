@@ -115,6 +115,18 @@ describe('schedule', () => {
     expect(net.operates(ref.getAirline('ZH')!, airport('SZX'), airport('LHR'))).toBe(false);
   });
 
+  it('flies nothing to or from an airport closed to civil flights (suspended)', () => {
+    const closed = new Network({ ...ref, getAirport: (code) => (code === 'LHR' ? { ...airport('LHR'), suspended: true } : ref.getAirport(code)) });
+    const closedFinder = new ItineraryFinder(closed);
+    expect(find('PVG', 'LHR', '2027-01-15', 0).length).toBeGreaterThan(0);
+    expect(closedFinder.find(fsc, { origin: closed.airport('PVG')!, destination: closed.airport('LHR')!, date: '2027-01-15', cabin: 'economy', maxStops: 2 })).toEqual([]);
+    // Nor through it: connections between two open airports never change planes there.
+    const via = closedFinder.find(fsc, { origin: airport('PVG'), destination: airport('JFK'), date: '2027-01-15', cabin: 'economy', maxStops: 1 });
+    expect(via.length).toBeGreaterThan(0);
+    expect(via.flatMap((i) => i.segments).some((f) => f.origin === 'LHR' || f.destination === 'LHR')).toBe(false);
+    expect(find('PVG', 'JFK', '2027-01-15', 1).flatMap((i) => i.segments).some((f) => f.destination === 'LHR')).toBe(true);
+  });
+
   it('picks aircraft by distance and keeps flight numbers stable per carrier and route', () => {
     const short = find('PEK', 'SHA', '2027-01-15', 0).map((i) => i.segments[0].aircraft);
     const long = find('PVG', 'LHR', '2027-01-15', 0).map((i) => i.segments[0].aircraft);

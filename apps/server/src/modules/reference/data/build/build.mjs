@@ -98,6 +98,8 @@ function km(a, b) {
 const TYPES = { large_airport: 0, medium_airport: 1, small_airport: 2 };
 const closed = new Map(lines('closed.txt').map(([code, why]) => [code, why]));
 const kept = new Map(lines('kept.txt').map(([code, why]) => [code, why]));
+// Countries closed to civil flights (src/suspended.txt): their airports are marked, searches refuse them.
+const suspendedCountries = new Set(lines('suspended.txt').map(([country]) => country));
 const full = parseCsv(readFileSync(FULL_CSV, 'utf8'));
 if (full.length < 50_000 || !full.some((a) => a.type === 'small_airport')) {
   console.error(`${FULL_CSV}: ${full.length} rows, not OurAirports' full airports.csv`);
@@ -270,7 +272,7 @@ const airports = rows.map((r) => {
   const city = cities.get(r.cityCode);
   if (!zh && r.cityZh && city.airports.length === 1) zh = r.cityZh + (/International/i.test(r.en) ? '国际机场' : '机场');
   if (!zh) zh = r.en;
-  return { code: r.code, cityCode: r.cityCode, countryCode: r.country, name: { en: r.en, 'zh-CN': zh, 'zh-TW': HAN.test(zh) ? tw(zh) : zh }, lat: r.lat, lon: r.lon, timeZone: r.timeZone, rank: r.rank };
+  return { code: r.code, cityCode: r.cityCode, countryCode: r.country, name: { en: r.en, 'zh-CN': zh, 'zh-TW': HAN.test(zh) ? tw(zh) : zh }, lat: r.lat, lon: r.lon, timeZone: r.timeZone, rank: r.rank, ...(suspendedCountries.has(r.country) ? { suspended: true } : {}) };
 });
 for (const code of cities.keys()) if (seen.has(code) && rows.find((r) => r.code === code).cityCode !== code) problems.push(`city code ${code} is another city's airport`);
 
