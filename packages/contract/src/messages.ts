@@ -119,9 +119,9 @@ const catalogue = {
   'shopping.search.tooManyJourneys': { en: 'At most 5 flights in a multi-city search', 'zh-CN': '多程最多5个航程', 'zh-TW': '多程最多5個航程' },
   'shopping.search.unknownLocation': { en: 'Unknown city or airport', 'zh-CN': '未知的城市或机场', 'zh-TW': '未知的城市或機場' },
   'shopping.search.noCivilFlights': {
-    en: 'No civil flights serve this airport at present',
-    'zh-CN': '该机场目前没有民航航班',
-    'zh-TW': '該機場目前沒有民航航班',
+    en: 'No civil flights serve this city or airport at present',
+    'zh-CN': '该城市或机场目前没有民航航班',
+    'zh-TW': '該城市或機場目前沒有民航航班',
   },
   'shopping.search.datePast': { en: 'The departure date cannot be in the past', 'zh-CN': '出发日期不能早于今天', 'zh-TW': '出發日期不能早於今天' },
   'shopping.search.dateOrder': {

@@ -363,6 +363,8 @@ export const Location = z.object({
   /** Airports of a city result, so a picker can show them indented under it. */
   airports: z.array(z.string()),
   favourite: z.boolean(),
+  /** Closed to civil flights at present (a city: all of its airports); a search naming it is refused. */
+  noCivilFlights: z.boolean().optional(),
 });
 export type Location = z.infer<typeof Location>;
 export const LocationsAnswer = z.object({ items: z.array(Location) });

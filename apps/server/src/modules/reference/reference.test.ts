@@ -229,6 +229,14 @@ describe('searchLocations', () => {
     for (const q of ['台北', '臺北']) for (const lang of ['zh-CN', 'zh-TW'] as const) expect(codes(q, { lang }).slice(0, 2), q).toEqual(['c:TPE', 'a:TPE']);
   });
 
+  it('marks the places closed to civil flights (Ukraine since February 2022), and no other', () => {
+    const kyiv = search('kyiv');
+    expect(kyiv.find((l) => l.type === 'city' && l.code === 'IEV')?.noCivilFlights).toBe(true);
+    expect(kyiv.find((l) => l.type === 'airport' && l.code === 'KBP')?.noCivilFlights).toBe(true);
+    expect(search('LWO')[0]).toMatchObject({ code: 'LWO', noCivilFlights: true });
+    expect(search('warsaw').concat(search('beijing')).some((l) => l.noCivilFlights)).toBe(false);
+  });
+
   it('leaves out the countries an agency hides', () => {
     const r = searchLocations('bj', { lang: 'en', limit: 12, airportsOnly: false, favourites: [], excludeCountries: ['CN'] });
     expect(r.every((l) => l.countryCode !== 'CN')).toBe(true);

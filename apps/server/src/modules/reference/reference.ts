@@ -359,14 +359,15 @@ export function searchLocations(q: string, opts: LocationSearch): Location[] {
     const favourite = (flagsOf[i] & FAVOURITE_FLAG) !== 0;
     const cityMatched = (flagsOf[i] & CITY_FLAG) !== 0;
     if (cityMatched && !opts.airportsOnly) {
-      out.push({ type: 'city', code: city.code, cityCode: city.code, countryCode: city.countryCode, name: cityName, cityName, airports: [...city.airports], favourite });
+      const noCivilFlights = city.airports.every((code) => airportByCode.get(code)?.suspended);
+      out.push({ type: 'city', code: city.code, cityCode: city.code, countryCode: city.countryCode, name: cityName, cityName, airports: [...city.airports], favourite, ...(noCivilFlights ? { noCivilFlights } : {}) });
     }
     for (const code of city.airports) {
       if (out.length >= opts.limit) break;
       // A city that did not match itself lists only its airports that did.
       if (!cityMatched && score(AIRPORT_ENTRIES.get(code)!, query) === NONE) continue;
       const a = airportByCode.get(code)!;
-      out.push({ type: 'airport', code, cityCode: city.code, countryCode: a.countryCode, name: a.name[opts.lang], cityName, airports: [], favourite });
+      out.push({ type: 'airport', code, cityCode: city.code, countryCode: a.countryCode, name: a.name[opts.lang], cityName, airports: [], favourite, ...(a.suspended ? { noCivilFlights: true } : {}) });
     }
     if (out.length >= opts.limit) break;
   }

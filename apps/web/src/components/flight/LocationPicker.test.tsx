@@ -35,6 +35,12 @@ const SHANGHAI = [
   place('airport', 'SHA', 'Shanghai Hongqiao International Airport'),
 ];
 
+// Kyiv: closed to civil flights, as the server marks it.
+const KYIV: Location[] = [
+  { type: 'city', code: 'IEV', cityCode: 'IEV', countryCode: 'UA', name: 'Kyiv', cityName: 'Kyiv', airports: ['KBP'], favourite: false, noCivilFlights: true },
+  { type: 'airport', code: 'KBP', cityCode: 'IEV', countryCode: 'UA', name: 'Boryspil International Airport', cityName: 'Kyiv', airports: [], favourite: false, noCivilFlights: true },
+];
+
 const changes: [string, LocationType][] = [];
 
 function Harness({ initial = null, initialType = null }: { initial?: string | null; initialType?: LocationType | null }) {
@@ -79,6 +85,7 @@ beforeEach(() => {
     .mockImplementation(async (path: string, opts?: { params?: { q?: string } }) => {
       if (path !== LOCATIONS_PATH) throw new Error(`unexpected ${path}`);
       const q = (opts?.params?.q ?? '').toLowerCase();
+      if (q === 'kyiv') return { items: KYIV };
       return { items: q === 'shanghai' || q === 'sha' ? SHANGHAI : [] };
     });
 });
@@ -140,5 +147,19 @@ describe('place labels are kept per type', () => {
     resetPlaces();
     expect(placeLabel('SHA', 'airport')).toBe('SHA Shanghai Hongqiao');
     expect(placeLabel('SHA')).toBe('SHA Shanghai');
+  });
+});
+
+describe('LocationPicker: a place closed to civil flights', { timeout: 20_000 }, () => {
+  it('says so on its rows, and on no other', async () => {
+    renderPicker();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('combobox', { name: 'Origin' }), 'kyiv');
+    await waitFor(() => expect(rowOf('Boryspil')).toBeTruthy());
+    expect(optionRows().map((o) => o.textContent?.includes('No civil flights at present'))).toEqual([true, true]);
+    await user.clear(screen.getByRole('combobox', { name: 'Origin' }));
+    await user.type(screen.getByRole('combobox', { name: 'Origin' }), 'shanghai');
+    await waitFor(() => expect(rowOf('Hongqiao')).toBeTruthy());
+    expect(optionRows().some((o) => o.textContent?.includes('No civil flights'))).toBe(false);
   });
 });

@@ -126,6 +126,11 @@ export function LocationSelect({
               {l.type === 'city' ? t('flight.search.allAirports') : l.cityName}
               {country ? ` · ${country}` : ''}
             </span>
+            {l.noCivilFlights && (
+              <span className="portal-hint portal-hint--small portal-hint--warning" style={{ marginLeft: 6, display: 'inline-block' }}>
+                {t('flight.search.noCivilFlights')}
+              </span>
+            )}
           </span>
           <strong>{l.code}</strong>
         </Flex>
