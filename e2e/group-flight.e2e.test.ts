@@ -21,9 +21,8 @@ const sixYearsAgo = () => `${new Date().getUTCFullYear() - 6}-02-03`;
 
 /** Waits for the order's status tag to show one of `statuses` (the desk may already have moved past the first). */
 async function statusTag(page: Page, ...statuses: string[]) {
-  const texts = statuses.map((s) => en(`groups.status.${s}`));
-  const tag = page.locator('.ant-tag').filter({ hasText: new RegExp(`^(${texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) });
-  await visible(tag, `status ${statuses.join(' or ')}`);
+  const tags = statuses.map((s) => page.locator('.ant-tag').getByText(en(`groups.status.${s}`), { exact: true }));
+  await visible(tags.reduce((any, tag) => any.or(tag)), `status ${statuses.join(' or ')}`);
 }
 
 async function payNext(page: Page, kind: 'deposit1' | 'deposit2' | 'final') {

@@ -219,9 +219,9 @@ export async function loadEveryLanguage(): Promise<void> {
   await i18next.loadLanguages([...LANGUAGES]);
 }
 
-// init loads the start language after a tick (initAsync), so i18next.language is still unset here: the document keeps
-// the lang the server wrote until the language is applied (an "undefined" lang fails WCAG 3.1.1 in the meantime).
-if (typeof document !== 'undefined' && i18next.language) document.documentElement.lang = i18next.language;
+// The document keeps the lang the server wrote until the start language is applied: init loads it a tick later
+// (initAsync), and reading i18next.language before that gave lang="undefined" (fails WCAG 3.1.1). languageChanged
+// also fires for the start language.
 i18next.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });

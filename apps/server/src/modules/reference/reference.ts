@@ -74,6 +74,12 @@ export function airportsFor(code: string, type?: LocationType | null): string[] 
   return airportByCode.has(c) ? [c] : [];
 }
 
+/** Every one of these airports is closed to civil flights (types.ts Airport.suspended); none given is not closed. */
+const allSuspended = (codes: readonly string[]) => codes.length > 0 && codes.every((c) => airportByCode.get(c)?.suspended);
+
+/** The place (a city: every one of its airports) is closed to civil flights at present; false for an unknown code. */
+export const noCivilFlights = (code: string, type?: LocationType | null): boolean => allSuspended(airportsFor(code, type));
+
 /** ISO country of an airport or city code; undefined when unknown. */
 export function countryOf(code: string): string | undefined {
   const c = code.toUpperCase();
@@ -359,8 +365,8 @@ export function searchLocations(q: string, opts: LocationSearch): Location[] {
     const favourite = (flagsOf[i] & FAVOURITE_FLAG) !== 0;
     const cityMatched = (flagsOf[i] & CITY_FLAG) !== 0;
     if (cityMatched && !opts.airportsOnly) {
-      const noCivilFlights = city.airports.every((code) => airportByCode.get(code)?.suspended);
-      out.push({ type: 'city', code: city.code, cityCode: city.code, countryCode: city.countryCode, name: cityName, cityName, airports: [...city.airports], favourite, ...(noCivilFlights ? { noCivilFlights } : {}) });
+      const closed = allSuspended(city.airports);
+      out.push({ type: 'city', code: city.code, cityCode: city.code, countryCode: city.countryCode, name: cityName, cityName, airports: [...city.airports], favourite, ...(closed ? { noCivilFlights: true } : {}) });
     }
     for (const code of city.airports) {
       if (out.length >= opts.limit) break;

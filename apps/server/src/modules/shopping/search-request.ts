@@ -3,7 +3,7 @@ import { MAX_JOURNEYS } from '@portal/contract/api/shopping';
 import { Code } from '@portal/contract/codes';
 import type { MessageKey } from '@portal/contract/messages';
 import type { z } from 'zod';
-import { airportsFor, cityCodeOf, getAirport } from '../reference/reference.ts';
+import { airportsFor, cityCodeOf, getAirport, noCivilFlights } from '../reference/reference.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /** One flight of an exact (accurate or PNR) search: the offers kept are those flying exactly these flights. */
@@ -53,8 +53,6 @@ function isRealDate(iso: string): boolean {
 }
 
 const known = (code: string, type?: LocationType | null) => airportsFor(code, type).length > 0;
-/** Every airport of the place is closed to civil flights (Kyiv, Kharkiv, Odesa): say so rather than "no flights". */
-const suspended = (code: string, type?: LocationType | null) => airportsFor(code, type).every((a) => getAirport(a)?.suspended);
 /** Only 'airport' changes what a code means: 'city' and absent are the same. */
 const airportOnly = (type: LocationType | null | undefined) => (type === 'airport' ? ('airport' as const) : undefined);
 
@@ -115,8 +113,9 @@ export function normalizeSearch(body: z.output<typeof SearchBody>, now: Date = n
     if (!j.origin || !j.destination) errors.add(at, 'order.flight.booking.journeyError.rules');
     else if (!known(j.origin, j.originType)) errors.add(`${at}.origin`, 'shopping.search.unknownLocation');
     else if (!known(j.destination, j.destinationType)) errors.add(`${at}.destination`, 'shopping.search.unknownLocation');
-    else if (suspended(j.origin, j.originType)) errors.add(`${at}.origin`, 'shopping.search.noCivilFlights');
-    else if (suspended(j.destination, j.destinationType)) errors.add(`${at}.destination`, 'shopping.search.noCivilFlights');
+    // A place closed to civil flights (Kyiv, Lviv, Odesa) is said so, rather than answered with "no flights".
+    else if (noCivilFlights(j.origin, j.originType)) errors.add(`${at}.origin`, 'shopping.search.noCivilFlights');
+    else if (noCivilFlights(j.destination, j.destinationType)) errors.add(`${at}.destination`, 'shopping.search.noCivilFlights');
     else if (cityCodeOf(j.origin, j.originType) === cityCodeOf(j.destination, j.destinationType))
       errors.add(`${at}.destination`, 'order.flight.booking.journeyError.rules');
     const dateField = i === 1 && body.journeys.length === 1 ? 'journeys.0.returnDate' : `${at}.date`;

@@ -35,6 +35,8 @@ const MAX_FAVOURITES = 8;
 
 /** Option values are unique per type: the city SHA (Shanghai) and the airport SHA (Hongqiao) are two rows. */
 const optionValue = (type: LocationType, code: string) => `${type}:${code}`;
+/** A hint after a row's name: its city or "All airports" and country, or that it has no civil flights. */
+const HINT_STYLE = { marginLeft: 6, display: 'inline-block' } as const;
 function parseOptionValue(v: string): { type: LocationType; code: string } {
   const [type, code] = v.split(':');
   return { type: type === 'airport' ? 'airport' : 'city', code: code ?? type };
@@ -122,12 +124,12 @@ export function LocationSelect({
           <span style={{ minWidth: 0, whiteSpace: 'normal', overflowWrap: 'break-word' }}>
             {l.favourite && <StarFilled style={{ color: '#faad14', marginRight: 4 }} aria-label={t('flight.search.favourite')} />}
             {l.type === 'city' ? l.cityName : l.name}
-            <span className="portal-hint portal-hint--small" style={{ marginLeft: 6, display: 'inline-block' }}>
+            <span className="portal-hint portal-hint--small" style={HINT_STYLE}>
               {l.type === 'city' ? t('flight.search.allAirports') : l.cityName}
               {country ? ` · ${country}` : ''}
             </span>
             {l.noCivilFlights && (
-              <span className="portal-hint portal-hint--small portal-hint--warning" style={{ marginLeft: 6, display: 'inline-block' }}>
+              <span className="portal-hint portal-hint--small portal-hint--warning" style={HINT_STYLE}>
                 {t('flight.search.noCivilFlights')}
               </span>
             )}
